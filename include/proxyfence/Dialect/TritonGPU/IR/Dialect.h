@@ -1,0 +1,47 @@
+//===- Dialect.h - the ttg dialect ------------------------------*- C++ -*-===//
+//
+// Declarations of the ttg dialect: layout attributes, !ttg.memdesc and ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PROXYFENCE_DIALECT_TRITONGPU_IR_DIALECT_H
+#define PROXYFENCE_DIALECT_TRITONGPU_IR_DIALECT_H
+
+#include "proxyfence/Dialect/Triton/IR/Dialect.h"
+#include "proxyfence/Interfaces/ProxyAccess.h"
+
+#include "proxyfence/Dialect/TritonGPU/IR/TritonGPUDialect.h.inc"
+
+namespace proxyfence::ttg {
+
+/// Parses `<{key = value, ...}>` (braced) or `<key = value, ...>` into
+/// `fields`, in source order; `<>` and a missing body give no fields.
+mlir::LogicalResult
+parseLayoutFields(mlir::AsmParser &parser, bool braced,
+                  llvm::SmallVectorImpl<mlir::NamedAttribute> &fields);
+void printLayoutFields(mlir::AsmPrinter &printer, bool braced,
+                       llvm::ArrayRef<mlir::NamedAttribute> fields);
+/// Checks the keys of layout `name` (e.g. "ttg.blocked"): every required
+/// key present, no key Triton does not know, no key twice.
+mlir::LogicalResult
+verifyLayoutFields(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+                   llvm::StringRef name,
+                   llvm::ArrayRef<mlir::NamedAttribute> fields);
+
+} // namespace proxyfence::ttg
+
+#define GET_ATTRDEF_CLASSES
+#include "proxyfence/Dialect/TritonGPU/IR/TritonGPUAttrDefs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "proxyfence/Dialect/TritonGPU/IR/TritonGPUTypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "proxyfence/Dialect/TritonGPU/IR/TritonGPUOps.h.inc"
+
+namespace proxyfence::ttg {
+/// True for the shared-memory layouts (nvmma_shared, swizzled_shared).
+bool isSharedEncoding(mlir::Attribute encoding);
+} // namespace proxyfence::ttg
+
+#endif // PROXYFENCE_DIALECT_TRITONGPU_IR_DIALECT_H

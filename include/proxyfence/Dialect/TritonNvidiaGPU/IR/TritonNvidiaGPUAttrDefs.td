@@ -1,0 +1,46 @@
+//===- TritonNvidiaGPUAttrDefs.td - ttng attributes --------*- tablegen -*-===//
+//
+// Tensor memory: its memory space and its encodings.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PROXYFENCE_DIALECT_TRITONNVIDIAGPU_TRITONNVIDIAGPUATTRDEFS_TD
+#define PROXYFENCE_DIALECT_TRITONNVIDIAGPU_TRITONNVIDIAGPUATTRDEFS_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "proxyfence/Dialect/TritonGPU/IR/TritonGPUAttrDefs.td"
+include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUDialect.td"
+
+def TTNG_TensorMemorySpaceAttr : AttrDef<TTNG_Dialect, "TensorMemorySpace"> {
+  let mnemonic = "tensor_memory";
+  let summary = "The tensor-memory (TMEM) address space of a memdesc";
+  let description = [{
+    ```mlir
+    !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    ```
+  }];
+}
+
+def TTNG_TensorMemoryEncodingAttr
+    : PF_LayoutAttr<TTNG_Dialect, "TensorMemoryEncoding",
+                    "tensor_memory_encoding", 0> {
+  let summary = "Layout of a tensor-memory buffer";
+  let description = [{
+    ```mlir
+    #tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+    ```
+  }];
+}
+
+def TTNG_TensorMemoryScalesEncodingAttr
+    : PF_LayoutAttr<TTNG_Dialect, "TensorMemoryScalesEncoding",
+                    "tensor_memory_scales_encoding", 0> {
+  let summary = "Layout of block scales in tensor memory";
+  let description = [{
+    ```mlir
+    #tmem_scales = #ttng.tensor_memory_scales_encoding<>
+    ```
+  }];
+}
+
+#endif // PROXYFENCE_DIALECT_TRITONNVIDIAGPU_TRITONNVIDIAGPUATTRDEFS_TD

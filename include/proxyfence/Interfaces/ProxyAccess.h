@@ -1,0 +1,143 @@
+//===- ProxyAccess.h - memory accesses classified by proxy ------*- C++ -*-===//
+//
+// The vocabulary of the proxy model (see docs/proxy-model.md): which proxy
+// performs an access, of which kind, in which memory space, reaching how far.
+// Ops describe themselves through ProxyAccessOpInterface; this header also
+// derives MLIR memory effects from those descriptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PROXYFENCE_INTERFACES_PROXYACCESS_H
+#define PROXYFENCE_INTERFACES_PROXYACCESS_H
+
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace proxyfence {
+
+/// The resource the effects on shared memory (SMEM) are reported against.
+struct SharedMemoryResource
+    : public mlir::SideEffects::Resource::Base<SharedMemoryResource> {
+  llvm::StringRef getName() final { return "<SharedMemory>"; }
+};
+
+/// Tensor memory (TMEM, sm_100+).
+struct TensorMemoryResource
+    : public mlir::SideEffects::Resource::Base<TensorMemoryResource> {
+  llvm::StringRef getName() final { return "<TensorMemory>"; }
+};
+
+/// Global memory, reached through pointers or tensor descriptors.
+struct GlobalMemoryResource
+    : public mlir::SideEffects::Resource::Base<GlobalMemoryResource> {
+  llvm::StringRef getName() final { return "<GlobalMemory>"; }
+};
+
+/// Who performs an access to shared memory (PTX ISA, #proxies).
+enum class Proxy : uint8_t {
+  /// Ordinary loads and stores: ld/st.shared, ldmatrix, stmatrix, non-bulk
+  /// cp.async, scratch users. In TTGIR: local_alloc %src, local_store,
+  /// local_load, async_copy_global_to_local.
+  Generic,
+  /// The async proxy: TMA and bulk copies, wgmma and tcgen05 operands.
+  Async,
+  /// mbarrier traffic (init/expect/arrive/wait/inval, and the mbarrier
+  /// operand of every bulk op). Not a data access for the fence model.
+  MBarrier,
+};
+
+enum class AccessKind : uint8_t { Read, Write, Alloc, Free };
+
+enum class MemorySpace : uint8_t { Shared, Tensor, Global };
+
+/// The scope a proxy fence needs: `fence.proxy.async.shared::cta` or
+/// `::cluster`.
+enum class FenceScope : uint8_t { CTA, Cluster };
+
+/// What a completion wait completes.
+enum class CompletionKind : uint8_t {
+  None,
+  /// `cp.async.bulk.wait_group.read`: TMA stores have finished reading SMEM.
+  BulkStoreRead,
+  /// `wgmma.wait_group`: wgmma operands are no longer read.
+  WgmmaGroup,
+  /// `mbarrier.try_wait`: whatever the barrier tracks (TMA loads, tcgen05
+  /// commits) has completed.
+  MBarrierPhase,
+  /// `cp.async.wait_group`: non-bulk cp.async (generic proxy) writes landed.
+  CpAsyncGroup,
+};
+
+/// One access of one op to one memory value.
+struct ProxyAccess {
+  /// The memdesc (or pointer / descriptor) value accessed.
+  mlir::Value value;
+  /// The operand carrying `value`, or null when `value` is a result.
+  mlir::OpOperand *operand = nullptr;
+  AccessKind kind = AccessKind::Read;
+  MemorySpace space = MemorySpace::Shared;
+  Proxy proxy = Proxy::Generic;
+  FenceScope scope = FenceScope::CTA;
+
+  bool isRead() const { return kind == AccessKind::Read; }
+  bool isWrite() const { return kind == AccessKind::Write; }
+  bool isSharedData() const {
+    return space == MemorySpace::Shared && proxy != Proxy::MBarrier &&
+           (kind == AccessKind::Read || kind == AccessKind::Write);
+  }
+
+  static ProxyAccess onOperand(mlir::OpOperand &operand, AccessKind kind,
+                               MemorySpace space, Proxy proxy,
+                               FenceScope scope = FenceScope::CTA) {
+    return {operand.get(), &operand, kind, space, proxy, scope};
+  }
+  static ProxyAccess onResult(mlir::Value result, AccessKind kind,
+                              MemorySpace space, Proxy proxy,
+                              FenceScope scope = FenceScope::CTA) {
+    return {result, nullptr, kind, space, proxy, scope};
+  }
+};
+
+llvm::StringRef stringifyProxy(Proxy proxy);
+llvm::StringRef stringifyAccessKind(AccessKind kind);
+llvm::StringRef stringifyMemorySpace(MemorySpace space);
+llvm::StringRef stringifyFenceScope(FenceScope scope);
+llvm::StringRef stringifyCompletionKind(CompletionKind kind);
+
+/// Turns proxy accesses into MLIR memory effects on the SharedMemory,
+/// TensorMemory and GlobalMemory resources.
+void appendMemoryEffects(
+    llvm::ArrayRef<ProxyAccess> accesses,
+    llvm::SmallVectorImpl<
+        mlir::SideEffects::EffectInstance<mlir::MemoryEffects::Effect>>
+        &effects);
+
+} // namespace proxyfence
+
+#include "proxyfence/Interfaces/ProxyAccessOpInterface.h.inc"
+
+namespace proxyfence::OpTrait {
+
+/// Implements MemoryEffectOpInterface from ProxyAccessOpInterface, so an op
+/// states its accesses once.
+template <typename ConcreteOp>
+class ProxyDerivedEffects
+    : public mlir::OpTrait::TraitBase<ConcreteOp, ProxyDerivedEffects> {
+public:
+  void getEffects(
+      llvm::SmallVectorImpl<
+          mlir::SideEffects::EffectInstance<mlir::MemoryEffects::Effect>>
+          &effects) {
+    llvm::SmallVector<ProxyAccess, 4> accesses;
+    llvm::cast<ConcreteOp>(this->getOperation()).getProxyAccesses(accesses);
+    appendMemoryEffects(accesses, effects);
+  }
+};
+
+} // namespace proxyfence::OpTrait
+
+#endif // PROXYFENCE_INTERFACES_PROXYACCESS_H

@@ -1,0 +1,80 @@
+//===- ProxyAccessOpInterface.td - the proxy model, per op -*- tablegen -*-===//
+//
+// The ONE place where an op says how it touches shared and tensor memory and
+// through which proxy. Every analysis, pass and checker in proxyfence asks this
+// interface; nothing else classifies ops. Ops also derive their MLIR memory
+// effects from it (trait ProxyEffects), so the two can never disagree.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PROXYFENCE_INTERFACES_PROXYACCESSOPINTERFACE_TD
+#define PROXYFENCE_INTERFACES_PROXYACCESSOPINTERFACE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def ProxyAccessOpInterface : OpInterface<"ProxyAccessOpInterface"> {
+  let cppNamespace = "::proxyfence";
+  let description = [{
+    An op that reads, writes, allocates or frees shared memory (SMEM) or
+    tensor memory (TMEM), or that orders such accesses (proxy fences,
+    completion waits), implements this interface. Each access names the
+    memdesc value it goes through, whether it reads or writes, the memory
+    space, the proxy that performs it (generic, async, or mbarrier traffic)
+    and the widest scope it reaches (one CTA, or the cluster for multicast
+    TMA, two-CTA MMA and multi-CTA CLC).
+
+    Other dialects can implement it to take part in proxyfence's analyses;
+    the proxy model itself is documented in docs/proxy-model.md.
+  }];
+
+  let methods = [
+    InterfaceMethod<[{
+        Appends every memory access this op performs, one entry per
+        (value, effect) pair.
+      }],
+      "void", "getProxyAccesses",
+      (ins "::llvm::SmallVectorImpl<::proxyfence::ProxyAccess> &":$accesses)>,
+    InterfaceMethod<[{
+        Which earlier asynchronous accesses this op waits for, if any
+        (a completion wait carries an implicit proxy fence for the bytes it
+        completes; see the model).
+      }],
+      "::proxyfence::CompletionKind", "getCompletionKind", (ins), "",
+      "return ::proxyfence::CompletionKind::None;">,
+    InterfaceMethod<[{
+        The scope of the generic-to-async proxy fence this op is, or
+        std::nullopt for every op that is not such a fence.
+      }],
+      "std::optional<::proxyfence::FenceScope>", "getProxyFenceScope",
+      (ins), "", "return std::nullopt;">,
+  ];
+}
+
+// Implements MemoryEffectOpInterface::getEffects from getProxyAccesses.
+def ProxyDerivedEffects : NativeOpTrait<"ProxyDerivedEffects"> {
+  let cppNamespace = "::proxyfence::OpTrait";
+}
+
+// The trait list an op uses to declare its accesses once: implement
+// getProxyAccesses in C++, and memory effects follow.
+def ProxyEffects : TraitList<[
+  DeclareOpInterfaceMethods<ProxyAccessOpInterface>,
+  ProxyDerivedEffects,
+  MemoryEffectsOpInterface
+]>;
+
+// Same, for ops that also override getCompletionKind.
+def ProxyCompletionEffects : TraitList<[
+  DeclareOpInterfaceMethods<ProxyAccessOpInterface, ["getCompletionKind"]>,
+  ProxyDerivedEffects,
+  MemoryEffectsOpInterface
+]>;
+
+// Resources for ODS memory-effect decorators on ops that do not use the
+// derived effects (fences, pure pointer loads/stores).
+def PF_SharedMemory : Resource<"::proxyfence::SharedMemoryResource">;
+def PF_TensorMemory : Resource<"::proxyfence::TensorMemoryResource">;
+def PF_GlobalMemory : Resource<"::proxyfence::GlobalMemoryResource">;
+
+#endif // PROXYFENCE_INTERFACES_PROXYACCESSOPINTERFACE_TD

@@ -1,0 +1,161 @@
+//===- Ops.cpp - tt ops -------------------------------------------------===//
+//
+// Custom syntax of tt.func, and the verifiers of tt ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Interfaces/FunctionImplementation.h"
+
+using namespace mlir;
+using namespace proxyfence::tt;
+
+#define GET_OP_CLASSES
+#include "proxyfence/Dialect/Triton/IR/TritonOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// tt.func
+//===----------------------------------------------------------------------===//
+
+void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                   FunctionType type) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  state.addRegion();
+}
+
+ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
+                          ArrayRef<Type> results,
+                          function_interface_impl::VariadicFlag,
+                          std::string &) {
+    return builder.getFunctionType(argTypes, results);
+  };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildFuncType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void FuncOp::print(OpAsmPrinter &printer) {
+  function_interface_impl::printFunctionOp(
+      printer, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+//===----------------------------------------------------------------------===//
+// tt.return, tt.call
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReturnOp::verify() {
+  auto function = cast<FuncOp>((*this)->getParentOp());
+  ArrayRef<Type> results = function.getResultTypes();
+  if (getNumOperands() != results.size())
+    return emitOpError("has ")
+           << getNumOperands() << " operands, but enclosing function (@"
+           << function.getName() << ") returns " << results.size();
+  for (auto [index, pair] : llvm::enumerate(llvm::zip(getOperandTypes(), results)))
+    if (std::get<0>(pair) != std::get<1>(pair))
+      return emitOpError("type of return operand ")
+             << index << " (" << std::get<0>(pair)
+             << ") doesn't match function result type (" << std::get<1>(pair)
+             << ") in function @" << function.getName();
+  return success();
+}
+
+LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto callee = symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getCalleeAttr());
+  if (!callee)
+    return emitOpError("'") << getCallee()
+                            << "' does not reference a valid tt.func";
+  FunctionType type = callee.getFunctionType();
+  if (!llvm::equal(type.getInputs(), getOperandTypes()) ||
+      !llvm::equal(type.getResults(), getResultTypes()))
+    return emitOpError("operand or result types do not match callee @")
+           << getCallee() << " of type " << type;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shape ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeRangeOp::verify() {
+  int64_t start = getStart(), end = getEnd();
+  if (end <= start)
+    return emitOpError("end (") << end << ") must be greater than start ("
+                                << start << ")";
+  auto type = getResult().getType();
+  if (type.getRank() != 1 || type.getDimSize(0) != end - start)
+    return emitOpError("result must be a 1-d tensor of ")
+           << end - start << " elements";
+  return success();
+}
+
+LogicalResult SplitOp::verify() {
+  auto src = getSrc().getType();
+  if (src.getRank() == 0 || src.getShape().back() != 2)
+    return emitOpError("source's last dimension must be 2");
+  auto out = getOutLHS().getType();
+  if (out.getShape() != src.getShape().drop_back())
+    return emitOpError("results must have the source's shape without its "
+                       "last dimension");
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError("needs at least one operand");
+  auto type = cast<RankedTensorType>(getSrcs().front().getType());
+  if (getAxis() < 0 || getAxis() >= type.getRank())
+    return emitOpError("axis ") << getAxis() << " out of range for rank "
+                                << type.getRank();
+  Block &body = getCombineOp().front();
+  if (body.getNumArguments() != 2 * getSrcs().size())
+    return emitOpError("combine region must take ")
+           << 2 * getSrcs().size() << " arguments";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Descriptor ops
+//===----------------------------------------------------------------------===//
+
+/// The block of `desc` and the tensor moved through it agree in shape and
+/// element type, and one index is given per block dimension.
+static LogicalResult verifyDescriptorAccess(Operation *op, Type descType,
+                                            ValueRange indices,
+                                            RankedTensorType tensor) {
+  auto block = cast<TensorDescType>(descType).getBlockType();
+  if (indices.size() != static_cast<size_t>(block.getRank()))
+    return op->emitOpError("expects ")
+           << block.getRank() << " indices for a rank-" << block.getRank()
+           << " descriptor, got " << indices.size();
+  if (block.getElementType() != tensor.getElementType())
+    return op->emitOpError("element type ")
+           << tensor.getElementType()
+           << " does not match the descriptor's " << block.getElementType();
+  if (block.getNumElements() != tensor.getNumElements())
+    return op->emitOpError("tensor of ")
+           << tensor.getNumElements()
+           << " elements does not match the descriptor block of "
+           << block.getNumElements();
+  return success();
+}
+
+LogicalResult DescriptorLoadOp::verify() {
+  return verifyDescriptorAccess(*this, getDesc().getType(), getIndices(),
+                                getResult().getType());
+}
+
+LogicalResult DescriptorStoreOp::verify() {
+  return verifyDescriptorAccess(*this, getDesc().getType(), getIndices(),
+                                getSrc().getType());
+}
+
+LogicalResult DescriptorReduceOp::verify() {
+  return verifyDescriptorAccess(*this, getDesc().getType(), getIndices(),
+                                getSrc().getType());
+}

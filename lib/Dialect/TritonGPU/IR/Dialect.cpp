@@ -1,0 +1,346 @@
+//===- Dialect.cpp - the ttg dialect, its attributes and types ----------===//
+//
+// Registration, the ordered-field layout attributes, !ttg.memdesc, and the
+// alias names Triton prints (#blocked, #mma, #shared, #smem, #linear).
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace proxyfence;
+using namespace proxyfence::ttg;
+
+#include "proxyfence/Dialect/TritonGPU/IR/TritonGPUDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "proxyfence/Dialect/TritonGPU/IR/TritonGPUAttrDefs.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "proxyfence/Dialect/TritonGPU/IR/TritonGPUTypes.cpp.inc"
+
+namespace {
+/// The alias names Triton's dialect gives its layouts.
+struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedEncodingAttr>(attr))
+      os << "blocked";
+    else if (isa<NvidiaMmaEncodingAttr>(attr))
+      os << "mma";
+    else if (isSharedEncoding(attr))
+      os << "shared";
+    else if (isa<LinearEncodingAttr>(attr))
+      os << "linear";
+    else if (isa<SharedMemorySpaceAttr>(attr))
+      os << "smem";
+    else
+      return AliasResult::NoAlias;
+    return AliasResult::FinalAlias;
+  }
+};
+} // namespace
+
+void TritonGPUDialect::initialize() {
+  registerAttributes();
+  registerTypes();
+  addOperations<
+#define GET_OP_LIST
+#include "proxyfence/Dialect/TritonGPU/IR/TritonGPUOps.cpp.inc"
+      >();
+  addInterfaces<TritonGPUOpAsmInterface>();
+}
+
+void TritonGPUDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "proxyfence/Dialect/TritonGPU/IR/TritonGPUAttrDefs.cpp.inc"
+      >();
+}
+
+void TritonGPUDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "proxyfence/Dialect/TritonGPU/IR/TritonGPUTypes.cpp.inc"
+      >();
+}
+
+bool proxyfence::ttg::isSharedEncoding(Attribute encoding) {
+  return isa_and_nonnull<NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr>(
+      encoding);
+}
+
+//===----------------------------------------------------------------------===//
+// Layout fields
+//===----------------------------------------------------------------------===//
+
+LogicalResult proxyfence::ttg::parseLayoutFields(
+    AsmParser &parser, bool braced, SmallVectorImpl<NamedAttribute> &fields) {
+  // `#ttng.tensor_memory_scales_encoding` may be written without a body.
+  if (failed(parser.parseOptionalLess()))
+    return success();
+  if (succeeded(parser.parseOptionalGreater()))
+    return success();
+  if (braced && parser.parseLBrace())
+    return failure();
+  auto parseField = [&]() -> ParseResult {
+    std::string key;
+    Attribute value;
+    if (parser.parseKeywordOrString(&key) || parser.parseEqual() ||
+        parser.parseAttribute(value))
+      return failure();
+    fields.emplace_back(StringAttr::get(parser.getContext(), key), value);
+    return success();
+  };
+  if (braced) {
+    if (failed(parser.parseOptionalRBrace()) &&
+        (parser.parseCommaSeparatedList(parseField) || parser.parseRBrace()))
+      return failure();
+  } else if (parser.parseCommaSeparatedList(parseField)) {
+    return failure();
+  }
+  return parser.parseGreater();
+}
+
+void proxyfence::ttg::printLayoutFields(AsmPrinter &printer, bool braced,
+                                        ArrayRef<NamedAttribute> fields) {
+  printer << "<";
+  if (braced)
+    printer << "{";
+  llvm::interleaveComma(fields, printer, [&](const NamedAttribute &field) {
+    printer.printKeywordOrString(field.getName().getValue());
+    printer << " = ";
+    // `128` parses as an i64 integer; print it back the same way.
+    auto integer = dyn_cast<IntegerAttr>(field.getValue());
+    if (integer && integer.getType().isInteger(64))
+      printer.printAttributeWithoutType(integer);
+    else
+      printer.printAttribute(field.getValue());
+  });
+  if (braced)
+    printer << "}";
+  printer << ">";
+}
+
+namespace {
+struct LayoutKeys {
+  StringRef name;
+  ArrayRef<StringRef> required;
+  ArrayRef<StringRef> optional;
+};
+} // namespace
+
+/// Keys Triton's parsers accept, per layout. CTA-layout keys are optional
+/// everywhere they appear (printed only for multi-CTA kernels).
+static const LayoutKeys *lookupLayoutKeys(StringRef name) {
+  static const StringRef cta[] = {"CTAsPerCGA", "CTASplitNum", "CTAOrder",
+                                  "CGALayout"};
+  static const StringRef blocked[] = {"sizePerThread", "threadsPerWarp",
+                                      "warpsPerCTA", "order"};
+  static const StringRef mma[] = {"versionMajor", "versionMinor",
+                                  "warpsPerCTA"};
+  static const StringRef mmaOpt[] = {"instrShape", "CTAsPerCGA",
+                                     "CTASplitNum", "CTAOrder", "CGALayout"};
+  static const StringRef dotOp[] = {"opIdx", "parent"};
+  static const StringRef dotOpOpt[] = {"kWidth"};
+  static const StringRef slice[] = {"dim", "parent"};
+  static const StringRef linear[] = {"register", "lane", "warp", "block"};
+  static const StringRef nvmma[] = {"swizzlingByteWidth", "transposed",
+                                    "elementBitWidth"};
+  static const StringRef nvmmaOpt[] = {"fp4Padded", "CTAsPerCGA",
+                                       "CTASplitNum", "CTAOrder",
+                                       "CGALayout"};
+  static const StringRef swizzled[] = {"vec", "perPhase", "maxPhase",
+                                       "order"};
+  static const StringRef tmem[] = {"blockM", "blockN"};
+  static const StringRef tmemOpt[] = {"colStride", "unpacked", "CTASplitM",
+                                      "CTASplitN", "twoCTAs", "fp4Padded",
+                                      "CGALayout"};
+  static const StringRef scalesOpt[] = {"CTASplitM", "CTASplitN",
+                                        "CGALayout", "blockRepOrder"};
+  static const LayoutKeys table[] = {
+      {"ttg.blocked", blocked, cta},
+      {"ttg.nvidia_mma", mma, mmaOpt},
+      {"ttg.dot_op", dotOp, dotOpOpt},
+      {"ttg.slice", slice, {}},
+      {"ttg.linear", linear, {}},
+      {"ttg.nvmma_shared", nvmma, nvmmaOpt},
+      {"ttg.swizzled_shared", swizzled, cta},
+      {"ttng.tensor_memory_encoding", tmem, tmemOpt},
+      {"ttng.tensor_memory_scales_encoding", {}, scalesOpt},
+  };
+  for (const LayoutKeys &keys : table)
+    if (keys.name == name)
+      return &keys;
+  return nullptr;
+}
+
+LogicalResult proxyfence::ttg::verifyLayoutFields(
+    function_ref<InFlightDiagnostic()> emitError, StringRef name,
+    ArrayRef<NamedAttribute> fields) {
+  const LayoutKeys *keys = lookupLayoutKeys(name);
+  if (!keys)
+    return emitError() << "no key table for layout #" << name;
+  llvm::StringSet<> seen;
+  for (const NamedAttribute &field : fields) {
+    StringRef key = field.getName().getValue();
+    if (!seen.insert(key).second)
+      return emitError() << "#" << name << ": key '" << key
+                         << "' given twice";
+    if (!llvm::is_contained(keys->required, key) &&
+        !llvm::is_contained(keys->optional, key))
+      return emitError() << "#" << name << ": unknown key '" << key << "'";
+  }
+  for (StringRef key : keys->required)
+    if (!seen.contains(key))
+      return emitError() << "#" << name << ": missing key '" << key << "'";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// !ttg.memdesc
+//===----------------------------------------------------------------------===//
+
+Type MemDescType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<int64_t> shape;
+  Type elementType;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(elementType))
+    return {};
+  Attribute encoding, memorySpace;
+  bool mutableMemory = false;
+  SmallVector<int64_t> allocShape;
+  while (succeeded(parser.parseOptionalComma())) {
+    if (succeeded(parser.parseOptionalKeyword("mutable"))) {
+      mutableMemory = true;
+      continue;
+    }
+    // An allocation shape: `3x64x64`.
+    int64_t first;
+    OptionalParseResult intResult = parser.parseOptionalInteger(first);
+    if (intResult.has_value()) {
+      if (failed(*intResult))
+        return {};
+      allocShape.push_back(first);
+      // The lexer reads `3x64x64` as the integer 3 and the identifier
+      // `x64x64`.
+      StringRef tail;
+      if (succeeded(parser.parseOptionalKeyword(&tail))) {
+        SmallVector<StringRef> dims;
+        tail.split(dims, 'x');
+        if (!dims.empty() && dims.front().empty())
+          dims.erase(dims.begin());
+        for (StringRef dim : dims) {
+          int64_t value;
+          if (dim.getAsInteger(10, value)) {
+            parser.emitError(loc, "malformed allocation shape in memdesc");
+            return {};
+          }
+          allocShape.push_back(value);
+        }
+      }
+      continue;
+    }
+    Attribute attr;
+    if (parser.parseAttribute(attr))
+      return {};
+    if (!encoding)
+      encoding = attr;
+    else if (!memorySpace)
+      memorySpace = attr;
+    else {
+      parser.emitError(loc, "memdesc has more than an encoding and a memory "
+                            "space");
+      return {};
+    }
+  }
+  if (parser.parseGreater())
+    return {};
+  if (allocShape.empty())
+    allocShape = shape;
+  return getChecked([&] { return parser.emitError(loc); },
+                    parser.getContext(), shape, elementType, encoding,
+                    memorySpace, mutableMemory, allocShape);
+}
+
+void MemDescType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t dim : getShape())
+    printer << dim << "x";
+  printer << getElementType();
+  if (getEncoding())
+    printer << ", " << getEncoding();
+  if (getMemorySpace())
+    printer << ", " << getMemorySpace();
+  if (getMutableMemory())
+    printer << ", mutable";
+  if (getAllocShape() != getShape()) {
+    printer << ", ";
+    llvm::interleave(getAllocShape(), printer, "x");
+  }
+  printer << ">";
+}
+
+LogicalResult
+MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                    ArrayRef<int64_t> shape, Type elementType,
+                    Attribute encoding, Attribute memorySpace,
+                    bool mutableMemory, ArrayRef<int64_t> allocShape) {
+  if (shape.empty())
+    return emitError() << "memdesc must have rank >= 1";
+  for (int64_t dim : shape)
+    if (dim <= 0)
+      return emitError() << "memdesc dimensions must be positive";
+  if (!elementType.isIntOrFloat())
+    return emitError() << "memdesc element type must be an integer or float, "
+                          "got "
+                       << elementType;
+  if (allocShape.size() < shape.size())
+    return emitError() << "memdesc allocation shape has lower rank than its "
+                          "shape";
+  ArrayRef<int64_t> trailing = allocShape.take_back(shape.size());
+  for (auto [dim, allocDim] : llvm::zip(shape, trailing))
+    if (dim > allocDim)
+      return emitError() << "memdesc shape exceeds its allocation shape";
+  return success();
+}
+
+int64_t MemDescType::getNumElements() const {
+  int64_t count = 1;
+  for (int64_t dim : getShape())
+    count *= dim;
+  return count;
+}
+
+unsigned MemDescType::getElementBitWidth() const {
+  unsigned bits = getElementType().getIntOrFloatBitWidth();
+  return bits < 8 && bits != 4 ? 8 : bits;
+}
+
+int64_t MemDescType::getSizeInBytes() const {
+  return std::max<int64_t>(1, getNumElements() * getElementBitWidth() / 8);
+}
+
+int64_t MemDescType::getAllocSizeInBytes() const {
+  int64_t count = 1;
+  for (int64_t dim : getAllocShape())
+    count *= dim;
+  return std::max<int64_t>(1, count * getElementBitWidth() / 8);
+}
+
+bool MemDescType::isSharedMemory() const {
+  return isa_and_nonnull<SharedMemorySpaceAttr>(getMemorySpace());
+}
+
+bool MemDescType::isTensorMemory() const {
+  return getMemorySpace() &&
+         getMemorySpace().getDialect().getNamespace() == "ttng";
+}

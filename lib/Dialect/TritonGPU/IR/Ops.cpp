@@ -1,0 +1,365 @@
+//===- Ops.cpp - ttg ops ------------------------------------------------===//
+//
+// Proxy accesses (the proxy model, per op), verifiers, and the custom syntax
+// of ttg.warp_specialize, ttg.barrier and memdesc_subslice offsets.
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+using namespace mlir;
+using namespace proxyfence;
+using namespace proxyfence::ttg;
+
+/// `[0, 32]` of memdesc_subslice, without the `array<i32:` wrapper.
+static ParseResult parseOffsets(OpAsmParser &parser,
+                                DenseI32ArrayAttr &offsets) {
+  SmallVector<int32_t> values;
+  if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+        int32_t value;
+        if (parser.parseInteger(value))
+          return failure();
+        values.push_back(value);
+        return success();
+      }))
+    return failure();
+  offsets = DenseI32ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+static void printOffsets(OpAsmPrinter &printer, Operation *,
+                         DenseI32ArrayAttr offsets) {
+  llvm::interleaveComma(offsets.asArrayRef(), printer);
+}
+
+#define GET_OP_CLASSES
+#include "proxyfence/Dialect/TritonGPU/IR/TritonGPUOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Proxy accesses: how each op touches shared memory, and through which proxy
+//===----------------------------------------------------------------------===//
+
+void LocalAllocOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
+  accesses.push_back(ProxyAccess::onResult(getResult(), AccessKind::Alloc,
+                                           MemorySpace::Shared,
+                                           Proxy::Generic));
+  // Initialising from registers is an st.shared / stmatrix: generic proxy.
+  if (getSrc())
+    accesses.push_back(ProxyAccess::onResult(getResult(), AccessKind::Write,
+                                             MemorySpace::Shared,
+                                             Proxy::Generic));
+}
+
+void LocalDeallocOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  accesses.push_back(ProxyAccess::onOperand(getSrcMutable(), AccessKind::Free,
+                                            MemorySpace::Shared,
+                                            Proxy::Generic));
+}
+
+void LocalLoadOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
+  accesses.push_back(ProxyAccess::onOperand(getSrcMutable(), AccessKind::Read,
+                                            MemorySpace::Shared,
+                                            Proxy::Generic));
+}
+
+void LocalStoreOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
+  accesses.push_back(ProxyAccess::onOperand(getDstMutable(),
+                                            AccessKind::Write,
+                                            MemorySpace::Shared,
+                                            Proxy::Generic));
+}
+
+void AsyncCopyGlobalToLocalOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  accesses.push_back(ProxyAccess::onOperand(getSrcMutable(), AccessKind::Read,
+                                            MemorySpace::Global,
+                                            Proxy::Generic));
+  // Non-bulk cp.async is a generic-proxy write (PTX ISA #async-proxy lists
+  // only the bulk forms as async proxy).
+  accesses.push_back(ProxyAccess::onOperand(getResultMutable(),
+                                            AccessKind::Write,
+                                            MemorySpace::Shared,
+                                            Proxy::Generic));
+}
+
+void AsyncCommitGroupOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
+CompletionKind AsyncCommitGroupOp::getCompletionKind() {
+  return CompletionKind::None;
+}
+
+void AsyncWaitOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
+CompletionKind AsyncWaitOp::getCompletionKind() {
+  return CompletionKind::CpAsyncGroup;
+}
+
+//===----------------------------------------------------------------------===//
+// Verifiers
+//===----------------------------------------------------------------------===//
+
+LogicalResult LocalAllocOp::verify() {
+  MemDescType type = getResult().getType();
+  if (!type.isSharedMemory())
+    return emitOpError("result must be in shared memory (#ttg.shared_memory)");
+  if (!getSrc()) {
+    if (!type.getMutableMemory())
+      return emitOpError("an uninitialised buffer must be mutable");
+    return success();
+  }
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  if (src.getElementType() != type.getElementType())
+    return emitOpError("source element type ")
+           << src.getElementType() << " does not match buffer element type "
+           << type.getElementType();
+  if (src.getShape() != type.getShape())
+    return emitOpError("source shape does not match buffer shape");
+  return success();
+}
+
+LogicalResult LocalLoadOp::verify() {
+  MemDescType src = getSrc().getType();
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (src.getElementType() != result.getElementType())
+    return emitOpError("element types of buffer and result differ");
+  if (src.getShape() != result.getShape())
+    return emitOpError("shapes of buffer and result differ");
+  return success();
+}
+
+LogicalResult LocalStoreOp::verify() {
+  MemDescType dst = getDst().getType();
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  if (!dst.getMutableMemory())
+    return emitOpError("cannot store into an immutable buffer");
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError("element types of value and buffer differ");
+  if (src.getShape() != dst.getShape())
+    return emitOpError("shapes of value and buffer differ");
+  return success();
+}
+
+/// Views keep the memory space, mutability and element type (except
+/// reinterpret, which may change the element type).
+static LogicalResult verifyView(Operation *op, MemDescType src,
+                                MemDescType result, bool sameElementType) {
+  if (src.getMemorySpace() != result.getMemorySpace())
+    return op->emitOpError("view must stay in the memory space of its source");
+  if (src.getMutableMemory() != result.getMutableMemory())
+    return op->emitOpError("view must keep the mutability of its source");
+  if (sameElementType && src.getElementType() != result.getElementType())
+    return op->emitOpError("view must keep the element type of its source");
+  return success();
+}
+
+LogicalResult MemDescIndexOp::verify() {
+  MemDescType src = getSrc().getType(), result = getResult().getType();
+  if (failed(verifyView(*this, src, result, true)))
+    return failure();
+  if (src.getRank() < 2)
+    return emitOpError("source must have rank >= 2");
+  if (result.getShape() != src.getShape().drop_front())
+    return emitOpError("result shape must be the source shape without its "
+                       "leading dimension");
+  return success();
+}
+
+LogicalResult MemDescSubsliceOp::verify() {
+  MemDescType src = getSrc().getType(), result = getResult().getType();
+  if (failed(verifyView(*this, src, result, true)))
+    return failure();
+  ArrayRef<int32_t> offsets = getOffsets();
+  if (offsets.size() != static_cast<size_t>(src.getRank()) ||
+      result.getRank() != src.getRank())
+    return emitOpError("needs one offset per dimension and a result of the "
+                       "source's rank");
+  for (auto [offset, dim, srcDim] :
+       llvm::zip(offsets, result.getShape(), src.getShape()))
+    if (offset < 0 || offset + dim > srcDim)
+      return emitOpError("subslice [") << offset << ", " << offset + dim
+                                       << ") out of bounds of dimension "
+                                       << srcDim;
+  return success();
+}
+
+LogicalResult MemDescTransOp::verify() {
+  MemDescType src = getSrc().getType(), result = getResult().getType();
+  if (failed(verifyView(*this, src, result, true)))
+    return failure();
+  ArrayRef<int32_t> order = getOrder();
+  if (order.size() != static_cast<size_t>(src.getRank()))
+    return emitOpError("order must have one entry per dimension");
+  SmallVector<bool> seen(order.size(), false);
+  for (auto [index, dim] : llvm::enumerate(order)) {
+    if (dim < 0 || static_cast<size_t>(dim) >= order.size() || seen[dim])
+      return emitOpError("order must be a permutation");
+    seen[dim] = true;
+    if (result.getShape()[index] != src.getShape()[dim])
+      return emitOpError("result shape is not the permuted source shape");
+  }
+  return success();
+}
+
+LogicalResult MemDescReshapeOp::verify() {
+  MemDescType src = getSrc().getType(), result = getResult().getType();
+  if (failed(verifyView(*this, src, result, true)))
+    return failure();
+  if (src.getNumElements() != result.getNumElements())
+    return emitOpError("reshape must keep the number of elements");
+  return success();
+}
+
+LogicalResult MemDescReinterpretOp::verify() {
+  MemDescType src = getSrc().getType(), result = getResult().getType();
+  return verifyView(*this, src, result, false);
+}
+
+//===----------------------------------------------------------------------===//
+// ttg.barrier
+//===----------------------------------------------------------------------===//
+
+static constexpr StringLiteral kBarrierSpaces[] = {
+    "local", "global_read", "global_write", "tensor_read", "tensor_write",
+    "all"};
+
+ParseResult BarrierOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<Attribute> spaces;
+  do {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef space;
+    if (parser.parseKeyword(&space))
+      return failure();
+    if (!llvm::is_contained(kBarrierSpaces, space))
+      return parser.emitError(loc, "unknown barrier address space '")
+             << space
+             << "'; expected local, global_read, global_write, tensor_read, "
+                "tensor_write or all";
+    spaces.push_back(parser.getBuilder().getStringAttr(space));
+  } while (succeeded(parser.parseOptionalVerticalBar()));
+  result.addAttribute(getAddrSpacesAttrName(result.name),
+                      parser.getBuilder().getArrayAttr(spaces));
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+void BarrierOp::print(OpAsmPrinter &printer) {
+  printer << " ";
+  llvm::interleave(
+      getAddrSpaces().getAsValueRange<StringAttr>(), printer,
+      [&](StringRef space) { printer << space; }, "|");
+  printer.printOptionalAttrDict((*this)->getAttrs(),
+                                {getAddrSpacesAttrName()});
+}
+
+LogicalResult BarrierOp::verify() {
+  if (getAddrSpaces().empty())
+    return emitOpError("needs at least one address space");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ttg.warp_specialize
+//===----------------------------------------------------------------------===//
+
+ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> captures;
+  SMLoc capturesLoc = parser.getCurrentLocation();
+  if (parser.parseOperandList(captures, OpAsmParser::Delimiter::Paren) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      parser.parseKeyword("default"))
+    return failure();
+  Region *defaultRegion = result.addRegion();
+  if (parser.parseRegion(*defaultRegion, /*arguments=*/{}))
+    return failure();
+
+  SmallVector<int32_t> numWarps;
+  for (unsigned index = 0;; ++index) {
+    std::string keyword = ("partition" + Twine(index)).str();
+    if (failed(parser.parseOptionalKeyword(keyword)))
+      break;
+    SmallVector<OpAsmParser::Argument> arguments;
+    int32_t warps;
+    if (parser.parseArgumentList(arguments, OpAsmParser::Delimiter::Paren,
+                                 /*allowType=*/true) ||
+        parser.parseKeyword("num_warps") || parser.parseLParen() ||
+        parser.parseInteger(warps) || parser.parseRParen())
+      return failure();
+    numWarps.push_back(warps);
+    Region *region = result.addRegion();
+    if (parser.parseRegion(*region, arguments))
+      return failure();
+  }
+  result.addAttribute(getPartitionNumWarpsAttrName(result.name),
+                      parser.getBuilder().getDenseI32ArrayAttr(numWarps));
+
+  FunctionType type;
+  if (parser.parseColon() || parser.parseType(type) ||
+      parser.resolveOperands(captures, type.getInputs(), capturesLoc,
+                             result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  return success();
+}
+
+void WarpSpecializeOp::print(OpAsmPrinter &printer) {
+  printer << "(" << getExplicitCaptures() << ")";
+  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+                                           {getPartitionNumWarpsAttrName()});
+  printer.printNewline();
+  printer << "default ";
+  printer.printRegion(getDefaultRegion(), /*printEntryBlockArgs=*/false);
+  for (auto [index, region] : llvm::enumerate(getPartitionRegions())) {
+    printer.printNewline();
+    printer << "partition" << index << "(";
+    llvm::interleaveComma(region.getArguments(), printer,
+                          [&](BlockArgument arg) {
+                            printer.printRegionArgument(arg);
+                          });
+    printer << ") num_warps(" << getPartitionNumWarps()[index] << ") ";
+    printer.printRegion(region, /*printEntryBlockArgs=*/false);
+  }
+  printer << " : ";
+  printer.printFunctionalType(getExplicitCaptures().getTypes(),
+                              getResultTypes());
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  if (getPartitionNumWarps().size() != getPartitionRegions().size())
+    return emitOpError("has ")
+           << getPartitionRegions().size() << " partitions but "
+           << getPartitionNumWarps().size() << " num_warps entries";
+  for (auto [index, region] : llvm::enumerate(getPartitionRegions())) {
+    int32_t warps = getPartitionNumWarps()[index];
+    if (warps <= 0 || !llvm::isPowerOf2_32(warps))
+      return emitOpError("partition ")
+             << index << " has num_warps(" << warps
+             << "), which is not a power of two";
+    if (region.getNumArguments() != getExplicitCaptures().size())
+      return emitOpError("partition ")
+             << index << " takes " << region.getNumArguments()
+             << " arguments but the op captures "
+             << getExplicitCaptures().size();
+    for (auto [arg, capture] :
+         llvm::zip(region.getArguments(), getExplicitCaptures()))
+      if (arg.getType() != capture.getType())
+        return emitOpError("partition ")
+               << index << " argument type " << arg.getType()
+               << " does not match capture type " << capture.getType();
+    // Partitions run on other warps: they may only use their arguments.
+    llvm::SetVector<Value> outside;
+    getUsedValuesDefinedAbove(region, outside);
+    if (!outside.empty())
+      return emitOpError("partition ")
+             << index
+             << " uses a value defined outside it; partitions are isolated "
+                "and see only their block arguments";
+  }
+  Operation *terminator = getDefaultRegion().back().getTerminator();
+  if (terminator && terminator->getNumOperands() != getNumResults())
+    return emitOpError("default region yields ")
+           << terminator->getNumOperands() << " values but the op has "
+           << getNumResults() << " results";
+  return success();
+}

@@ -1,0 +1,37 @@
+//===- proxyfence-opt.cpp - the MLIR -opt driver for Triton IR ----------===//
+//
+// mlir-opt with Triton's tt/ttg/ttng dialects and proxyfence's passes (also
+// under Triton's pass names, so Triton-style lit RUN lines work).
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/InitAll.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <vector>
+
+int main(int argc, char **argv) {
+  // Name SSA values after their NameLocs (`%x_desc`, `%acc`), as Triton
+  // prints them, unless the user already chose.
+  std::vector<char *> args(argv, argv + argc);
+  static char namelocFlag[] = "--mlir-use-nameloc-as-prefix";
+  bool chosen = llvm::any_of(args, [](const char *arg) {
+    return llvm::StringRef(arg).contains("mlir-use-nameloc-as-prefix");
+  });
+  if (!chosen)
+    args.insert(args.begin() + 1, namelocFlag);
+  argc = static_cast<int>(args.size());
+  argv = args.data();
+
+  mlir::DialectRegistry registry;
+  proxyfence::registerAllDialects(registry);
+  proxyfence::registerAllPasses();
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv,
+      "proxyfence-opt: parse, verify, transform and print Triton TTGIR\n",
+      registry));
+}
