@@ -11,14 +11,16 @@ find_program(PROXYFENCE_LLVM_CONFIG llvm-config HINTS ${LLVM_TOOLS_BINARY_DIR} R
 execute_process(
   COMMAND ${PROXYFENCE_LLVM_CONFIG} --link-static --libnames all
   OUTPUT_VARIABLE _pf_static_names OUTPUT_STRIP_TRAILING_WHITESPACE)
-execute_process(
-  COMMAND ${PROXYFENCE_LLVM_CONFIG} --link-static --system-libs
-  OUTPUT_VARIABLE _pf_system_libs OUTPUT_STRIP_TRAILING_WHITESPACE)
 separate_arguments(_pf_static_names UNIX_COMMAND "${_pf_static_names}")
-separate_arguments(_pf_system_libs UNIX_COMMAND "${_pf_system_libs}")
+# llvm-config also names z3 and libxml2, which only code we never link
+# (the Z3 solver, Windows manifests) uses; zlib and zstd are real.
+set(_pf_system_libs z zstd rt dl m pthread)
 set(PROXYFENCE_STATIC_LLVM_LIBS)
 foreach(_name IN LISTS _pf_static_names)
-  list(APPEND PROXYFENCE_STATIC_LLVM_LIBS "${LLVM_LIBRARY_DIR}/${_name}")
+  # `all` also names optional components Debian ships separately (Polly).
+  if(EXISTS "${LLVM_LIBRARY_DIR}/${_name}")
+    list(APPEND PROXYFENCE_STATIC_LLVM_LIBS "${LLVM_LIBRARY_DIR}/${_name}")
+  endif()
 endforeach()
 # Archives reference each other cyclically; let the linker rescan them.
 set(PROXYFENCE_STATIC_LLVM_LINK
@@ -36,6 +38,9 @@ foreach(_tgt IN LISTS _pf_imported)
     continue()
   endif()
   list(TRANSFORM _libs REPLACE "^LLVM$" "PROXYFENCE_STATIC_LLVM")
+  list(TRANSFORM _libs REPLACE "^zstd::libzstd_shared$" "zstd")
+  list(TRANSFORM _libs REPLACE "^ZLIB::ZLIB$" "z")
+  list(FILTER _libs EXCLUDE REGEX "^LibXml2::LibXml2$|^LibEdit::LibEdit$|libz3[.]so$")
   set_target_properties(${_tgt} PROPERTIES INTERFACE_LINK_LIBRARIES "${_libs}")
 endforeach()
 add_library(PROXYFENCE_STATIC_LLVM INTERFACE)

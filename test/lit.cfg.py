@@ -2,6 +2,7 @@
 # lit configuration for proxyfence. Tests run against the build tree.
 
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -13,7 +14,7 @@ config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.proxyfence_obj_root, "test")
 
-config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%srcroot", config.proxyfence_src_root))
 config.substitutions.append(("%corpus", os.path.join(config.proxyfence_src_root, "corpus")))
 

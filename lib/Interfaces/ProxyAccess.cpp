@@ -21,6 +21,8 @@ StringRef stringifyProxy(Proxy proxy) {
     return "async";
   case Proxy::MBarrier:
     return "mbarrier";
+  case Proxy::AsyncArrive:
+    return "async-arrive";
   }
   llvm_unreachable("unknown proxy");
 }

@@ -14,6 +14,10 @@
 
 #include <vector>
 
+namespace proxyfence::test {
+void registerTestProxyAccessesPass();
+} // namespace proxyfence::test
+
 int main(int argc, char **argv) {
   // Name SSA values after their NameLocs (`%x_desc`, `%acc`), as Triton
   // prints them, unless the user already chose.
@@ -30,6 +34,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   proxyfence::registerAllDialects(registry);
   proxyfence::registerAllPasses();
+  proxyfence::test::registerTestProxyAccessesPass();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv,
       "proxyfence-opt: parse, verify, transform and print Triton TTGIR\n",

@@ -45,9 +45,16 @@ enum class Proxy : uint8_t {
   Generic,
   /// The async proxy: TMA and bulk copies, wgmma and tcgen05 operands.
   Async,
-  /// mbarrier traffic (init/expect/arrive/wait/inval, and the mbarrier
-  /// operand of every bulk op). Not a data access for the fence model.
+  /// A thread's `mbarrier.*` instruction (init, expect_tx, arrive,
+  /// try_wait, inval) on an mbarrier object: generic-proxy traffic on those
+  /// 8 bytes. It never conflicts with the async ops that use the barrier to
+  /// signal completion, but it does conflict with an async *data* access of
+  /// the same bytes (barrier memory reused as a TMA buffer).
   MBarrier,
+  /// An async unit arriving on an mbarrier (complete_tx of a TMA load, the
+  /// arrive of tcgen05.commit or of an MMA's barrier list, a CLC response):
+  /// completion signalling, not a data access, never needs a proxy fence.
+  AsyncArrive,
 };
 
 enum class AccessKind : uint8_t { Read, Write, Alloc, Free };
@@ -85,8 +92,22 @@ struct ProxyAccess {
 
   bool isRead() const { return kind == AccessKind::Read; }
   bool isWrite() const { return kind == AccessKind::Write; }
+  /// A read or write of shared-memory data (not an mbarrier access).
   bool isSharedData() const {
-    return space == MemorySpace::Shared && proxy != Proxy::MBarrier &&
+    return space == MemorySpace::Shared &&
+           (proxy == Proxy::Generic || proxy == Proxy::Async) &&
+           (kind == AccessKind::Read || kind == AccessKind::Write);
+  }
+  /// A shared-memory access performed by the generic proxy: data accesses
+  /// and a thread's mbarrier instructions.
+  bool isGenericShared() const {
+    return space == MemorySpace::Shared &&
+           (proxy == Proxy::Generic || proxy == Proxy::MBarrier) &&
+           (kind == AccessKind::Read || kind == AccessKind::Write);
+  }
+  /// A shared-memory data access performed by the async proxy.
+  bool isAsyncShared() const {
+    return space == MemorySpace::Shared && proxy == Proxy::Async &&
            (kind == AccessKind::Read || kind == AccessKind::Write);
   }
 

@@ -80,9 +80,16 @@ static MemorySpace memorySpaceOf(Value memdesc) {
   return MemorySpace::Shared;
 }
 
+/// A thread's mbarrier instruction on `operand`.
 static ProxyAccess mbarrier(OpOperand &operand, AccessKind kind) {
   return ProxyAccess::onOperand(operand, kind, MemorySpace::Shared,
                                 Proxy::MBarrier);
+}
+
+/// An async unit arriving on the mbarrier `operand` when its work completes.
+static ProxyAccess asyncArrive(OpOperand &operand) {
+  return ProxyAccess::onOperand(operand, AccessKind::Write,
+                                MemorySpace::Shared, Proxy::AsyncArrive);
 }
 
 static ProxyAccess asyncAccess(OpOperand &operand, AccessKind kind,
@@ -210,7 +217,7 @@ void AsyncTMACopyGlobalToLocalOp::getProxyAccesses(
   bool multicast = getMulticast() || getMulticastTargets();
   accesses.push_back(asyncAccess(getResultMutable(), AccessKind::Write,
                                  scopeIf(multicast)));
-  accesses.push_back(mbarrier(getBarrierMutable(), AccessKind::Write));
+  accesses.push_back(asyncArrive(getBarrierMutable()));
 }
 
 /// The TMA block and the shared buffer agree in element type and size.
@@ -267,7 +274,7 @@ void AsyncTMAGatherOp::getProxyAccesses(
     SmallVectorImpl<ProxyAccess> &accesses) {
   accesses.push_back(global(getDescMutable(), AccessKind::Read));
   accesses.push_back(asyncAccess(getResultMutable(), AccessKind::Write));
-  accesses.push_back(mbarrier(getBarrierMutable(), AccessKind::Write));
+  accesses.push_back(asyncArrive(getBarrierMutable()));
 }
 
 void AsyncTMAScatterOp::getProxyAccesses(
@@ -296,7 +303,7 @@ void TCGen5MMAOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
   accesses.push_back(asyncAccess(getDMutable(), AccessKind::Read));
   accesses.push_back(asyncAccess(getDMutable(), AccessKind::Write));
   for (OpOperand &barrier : getBarriersMutable())
-    accesses.push_back(mbarrier(barrier, AccessKind::Write));
+    accesses.push_back(asyncArrive(barrier));
 }
 
 void TCGen5MMAScaledOp::getProxyAccesses(
@@ -309,7 +316,7 @@ void TCGen5MMAScaledOp::getProxyAccesses(
   accesses.push_back(asyncAccess(getDMutable(), AccessKind::Read));
   accesses.push_back(asyncAccess(getDMutable(), AccessKind::Write));
   for (OpOperand &barrier : getBarriersMutable())
-    accesses.push_back(mbarrier(barrier, AccessKind::Write));
+    accesses.push_back(asyncArrive(barrier));
 }
 
 /// tcgen05 MMA: A in SMEM or TMEM, B in SMEM, D in TMEM; async MMAs signal
@@ -350,7 +357,7 @@ LogicalResult TCGen5MMAScaledOp::verify() {
 
 void TCGen5CommitOp::getProxyAccesses(
     SmallVectorImpl<ProxyAccess> &accesses) {
-  accesses.push_back(mbarrier(getBarrierMutable(), AccessKind::Write));
+  accesses.push_back(asyncArrive(getBarrierMutable()));
 }
 
 //===----------------------------------------------------------------------===//
@@ -410,7 +417,7 @@ void TMEMCopyOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
   accesses.push_back(asyncAccess(getSrcMutable(), AccessKind::Read, scope));
   accesses.push_back(asyncAccess(getDstMutable(), AccessKind::Write));
   if (!getBarrierMutable().empty())
-    accesses.push_back(mbarrier(getBarrierMutable()[0], AccessKind::Write));
+    accesses.push_back(asyncArrive(getBarrierMutable()[0]));
 }
 
 LogicalResult TMEMCopyOp::verify() {
@@ -431,13 +438,13 @@ void AsyncCLCTryCancelOp::getProxyAccesses(
   // cluster receives the response.
   FenceScope scope = scopeIf(getMulticast() || isMultiCTA(*this));
   accesses.push_back(asyncAccess(getResultMutable(), AccessKind::Write, scope));
-  accesses.push_back(mbarrier(getMbarrierMutable(), AccessKind::Write));
+  accesses.push_back(asyncArrive(getMbarrierMutable()));
 }
 
 void CLCTryCancelOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
   FenceScope scope = scopeIf(getMulticast());
   accesses.push_back(asyncAccess(getResultMutable(), AccessKind::Write, scope));
-  accesses.push_back(mbarrier(getMbarrierMutable(), AccessKind::Write));
+  accesses.push_back(asyncArrive(getMbarrierMutable()));
 }
 
 void CLCQueryCancelOp::getProxyAccesses(
