@@ -10,6 +10,8 @@
 #include "proxyfence/Dialect/Triton/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "proxyfence/Dialect/TritonGPU/Transforms/Passes.h"
+#include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -20,6 +22,11 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
 
 void proxyfence::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<tt::TritonDialect, ttg::TritonGPUDialect,
@@ -30,4 +37,62 @@ void proxyfence::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::scf::SCFDialect, mlir::ub::UBDialect>();
 }
 
-void proxyfence::registerAllPasses() {}
+namespace {
+/// Options of the pass-name aliases and of the pipeline.
+struct ComputeCapabilityOptions
+    : public PassPipelineOptions<ComputeCapabilityOptions> {
+  Option<int32_t> computeCapability{
+      *this, "compute-capability",
+      llvm::cl::desc("Target compute capability (e.g. 90, 100); 0 reads the "
+                     "module's ttg.target"),
+      llvm::cl::init(0)};
+};
+} // namespace
+
+static void addFencePipeline(OpPassManager &pm,
+                             const ComputeCapabilityOptions &options) {
+  pm.addPass(proxyfence::ttng::createProxyFenceTMALowering());
+  pm.addPass(proxyfence::ttng::createProxyFenceFenceInsertion(
+      {options.computeCapability}));
+  pm.addPass(proxyfence::ttg::createProxyFenceAllocateSharedMemory());
+  pm.addPass(proxyfence::ttng::createProxyFenceProxyFenceInsertion(
+      {options.computeCapability}));
+}
+
+void proxyfence::registerAllPasses() {
+  ttng::registerTritonNvidiaGPUPasses();
+  ttg::registerTritonGPUPasses();
+
+  // Triton's pass names, so Triton-style RUN lines work unchanged.
+  PassPipelineRegistration<>(
+      "triton-nvidia-tma-lowering", "Alias of --proxyfence-tma-lowering",
+      [](OpPassManager &pm) {
+        pm.addPass(ttng::createProxyFenceTMALowering());
+      });
+  PassPipelineRegistration<ComputeCapabilityOptions>(
+      "triton-nvidia-gpu-fence-insertion",
+      "Alias of --proxyfence-fence-insertion",
+      [](OpPassManager &pm, const ComputeCapabilityOptions &options) {
+        pm.addPass(ttng::createProxyFenceFenceInsertion(
+            {options.computeCapability}));
+      });
+  PassPipelineRegistration<ComputeCapabilityOptions>(
+      "triton-nvidia-gpu-proxy-fence-insertion",
+      "Alias of --proxyfence-proxy-fence-insertion",
+      [](OpPassManager &pm, const ComputeCapabilityOptions &options) {
+        pm.addPass(ttng::createProxyFenceProxyFenceInsertion(
+            {options.computeCapability}));
+      });
+  PassPipelineRegistration<>(
+      "allocate-shared-memory-nv",
+      "Alias of --proxyfence-allocate-shared-memory",
+      [](OpPassManager &pm) {
+        pm.addPass(ttg::createProxyFenceAllocateSharedMemory());
+      });
+
+  PassPipelineRegistration<ComputeCapabilityOptions>(
+      "proxyfence-fence-pipeline",
+      "Triton's order: TMA lowering, fence insertion, shared-memory "
+      "allocation, proxy-fence insertion",
+      addFencePipeline);
+}

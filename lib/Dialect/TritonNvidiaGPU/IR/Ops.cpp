@@ -185,7 +185,7 @@ static LogicalResult verifyBarrier(Operation *op, Value barrier) {
 }
 
 LogicalResult InitBarrierOp::verify() {
-  if (getCount() < 1)
+  if (getCountAttr().getInt() < 1)
     return emitOpError("arrival count must be >= 1");
   return verifyBarrier(*this, getAlloc());
 }
@@ -193,7 +193,7 @@ LogicalResult InvalBarrierOp::verify() {
   return verifyBarrier(*this, getAlloc());
 }
 LogicalResult BarrierExpectOp::verify() {
-  if (getSize() < 0)
+  if (getSizeAttr().getInt() < 0)
     return emitOpError("expected byte count must be non-negative");
   return verifyBarrier(*this, getAlloc());
 }
@@ -201,7 +201,7 @@ LogicalResult WaitBarrierOp::verify() {
   return verifyBarrier(*this, getAlloc());
 }
 LogicalResult ArriveBarrierOp::verify() {
-  if (getCount() < 1)
+  if (getCountAttr().getInt() < 1)
     return emitOpError("arrival count must be >= 1");
   return verifyBarrier(*this, getAlloc());
 }
@@ -340,7 +340,17 @@ static LogicalResult verifyTCGen5(Operation *op, Value a, Value b, Value d,
   return success();
 }
 
+/// `%acc[%tok]` both consumes and produces a token: a dependency without a
+/// token result could not be printed.
+static LogicalResult verifyToken(Operation *op, Value dep, Value token) {
+  if (dep && !token)
+    return op->emitOpError("has a token dependency but no token result");
+  return success();
+}
+
 LogicalResult TCGen5MMAOp::verify() {
+  if (failed(verifyToken(*this, getAccDep(), getToken())))
+    return failure();
   if (failed(verifyTCGen5(*this, getA(), getB(), getD(), getIsAsync(),
                           getBarriers().size(), getBarrierPreds().size())))
     return failure();
@@ -351,8 +361,15 @@ LogicalResult TCGen5MMAOp::verify() {
 }
 
 LogicalResult TCGen5MMAScaledOp::verify() {
-  return verifyTCGen5(*this, getA(), getB(), getD(), getIsAsync(),
-                      getBarriers().size(), getBarrierPreds().size());
+  if (failed(verifyToken(*this, getAccDep(), getToken())))
+    return failure();
+  if (failed(verifyTCGen5(*this, getA(), getB(), getD(), getIsAsync(),
+                          getBarriers().size(), getBarrierPreds().size())))
+    return failure();
+  for (Value barrier : getBarriers())
+    if (failed(verifyBarrier(*this, barrier)))
+      return failure();
+  return success();
 }
 
 void TCGen5CommitOp::getProxyAccesses(
@@ -390,6 +407,8 @@ void TMEMLoadOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
 }
 
 LogicalResult TMEMLoadOp::verify() {
+  if (failed(verifyToken(*this, getDep(), getToken())))
+    return failure();
   if (memorySpaceOf(getSrc()) != MemorySpace::Tensor)
     return emitOpError("source must live in tensor memory");
   return success();
@@ -403,6 +422,8 @@ void TMEMStoreOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
 }
 
 LogicalResult TMEMStoreOp::verify() {
+  if (failed(verifyToken(*this, getDep(), getToken())))
+    return failure();
   if (memorySpaceOf(getDst()) != MemorySpace::Tensor)
     return emitOpError("destination must live in tensor memory");
   if (!getDst().getType().getMutableMemory())

@@ -89,4 +89,9 @@ def TT_RoundingModeAttr : I32EnumAttr<"RoundingMode", "float rounding mode", [
   let cppNamespace = "::proxyfence::tt";
 }
 
+def TT_PropagateNanAttr : I32EnumAttr<"PropagateNan", "NaN propagation of clampf", [
+    I32EnumAttrCase<"NONE", 0, "none">, I32EnumAttrCase<"ALL", 0xFFFF, "all">]> {
+  let cppNamespace = "::proxyfence::tt";
+}
+
 #endif // PROXYFENCE_DIALECT_TRITON_TRITONATTRDEFS_TD

@@ -317,7 +317,7 @@ def TT_ClampFOp : TT_Op<"clampf", [Pure, Elementwise,
     ```
   }];
   let arguments = (ins TT_FloatLike:$x, TT_FloatLike:$min, TT_FloatLike:$max,
-                       StrAttr:$propagateNan);
+                       TT_PropagateNanAttr:$propagateNan);
   let results = (outs TT_FloatLike:$result);
   let assemblyFormat = [{
     $x `,` $min `,` $max `,` `propagateNan` `=` $propagateNan attr-dict `:` type($result)

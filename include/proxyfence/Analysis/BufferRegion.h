@@ -1,0 +1,104 @@
+//===- BufferRegion.h - which bytes a memdesc value names -------*- C++ -*-===//
+//
+// Resolves every memdesc value to the allocations it may view and the byte
+// ranges within them, through memdesc views (index, subslice, trans,
+// reshape, reinterpret), loop-carried values, branch arguments,
+// warp-specialize captures and pass-through ops. After shared-memory
+// allocation (`allocation.offset`), ranges are also known as absolute
+// shared-memory addresses, so two different allocations that reuse the
+// same bytes are seen to alias.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PROXYFENCE_ANALYSIS_BUFFERREGION_H
+#define PROXYFENCE_ANALYSIS_BUFFERREGION_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace proxyfence {
+
+/// The bytes [start, end).
+struct ByteRange {
+  int64_t start = 0;
+  int64_t end = 0;
+
+  bool overlaps(const ByteRange &other) const {
+    return start < other.end && other.start < end;
+  }
+  bool contains(const ByteRange &other) const {
+    return start <= other.start && other.end <= end;
+  }
+  int64_t size() const { return end - start; }
+  bool operator==(const ByteRange &other) const {
+    return start == other.start && end == other.end;
+  }
+};
+
+/// Part of one allocation.
+struct BufferRegion {
+  /// The op that allocates the buffer (`ttg.local_alloc`, `ttng.tmem_alloc`).
+  mlir::Operation *alloc = nullptr;
+  /// Bytes within the allocation.
+  ByteRange range;
+
+  bool operator==(const BufferRegion &other) const {
+    return alloc == other.alloc && range == other.range;
+  }
+};
+
+/// The regions a value may denote. `unknown` means it may alias any buffer
+/// of its memory space (a function argument, an op proxyfence cannot see
+/// through).
+struct RegionSet {
+  llvm::SmallVector<BufferRegion, 2> regions;
+  bool unknown = false;
+
+  /// Adds `region`, merging it into an overlapping or adjacent region of
+  /// the same allocation. Returns true if the set changed.
+  bool insert(const BufferRegion &region);
+  /// Adds every region of `other`. Returns true if the set changed.
+  bool merge(const RegionSet &other);
+  bool empty() const { return regions.empty() && !unknown; }
+};
+
+/// The allocation offset of `alloc` (`allocation.offset`), if assigned.
+std::optional<int64_t> getAllocationOffset(mlir::Operation *alloc);
+
+/// Size in bytes of the buffer `alloc` allocates.
+int64_t getAllocationSize(mlir::Operation *alloc);
+
+class BufferRegionAnalysis {
+public:
+  /// Analyses every memdesc value under `root` (usually a module).
+  explicit BufferRegionAnalysis(mlir::Operation *root);
+
+  /// The regions `value` may denote. Values that are not memdescs, or that
+  /// are not under the root, are unknown.
+  const RegionSet &getRegions(mlir::Value value) const;
+
+  /// Absolute shared-memory range of `region`, when its allocation has an
+  /// offset.
+  static std::optional<ByteRange> getAbsoluteRange(const BufferRegion &region);
+
+  /// Whether `a` and `b` may share a byte: same allocation and overlapping
+  /// ranges, or (when both allocations have offsets) overlapping absolute
+  /// ranges; unknown sets alias everything.
+  static bool mayAlias(const BufferRegion &a, const BufferRegion &b);
+  static bool mayAlias(const RegionSet &a, const RegionSet &b);
+
+private:
+  bool update(mlir::Value value, const RegionSet &regions);
+  RegionSet transfer(mlir::Value value);
+
+  llvm::DenseMap<mlir::Value, RegionSet> regions;
+  RegionSet unknownSet;
+};
+
+} // namespace proxyfence
+
+#endif // PROXYFENCE_ANALYSIS_BUFFERREGION_H

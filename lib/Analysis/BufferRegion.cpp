@@ -1,0 +1,300 @@
+//===- BufferRegion.cpp - which bytes a memdesc value names -------------===//
+//
+// A forward fixpoint over all memdesc values under a root op. Region sets
+// only grow (union), byte ranges are bounded by their allocation, so the
+// iteration terminates; a generous bound turns any value still changing
+// into `unknown` as a safety net.
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/Analysis/BufferRegion.h"
+
+#include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+
+using namespace mlir;
+using namespace proxyfence;
+
+/// Beyond this many regions per value, regions of one allocation are merged
+/// into their bounding range.
+static constexpr size_t kMaxRegions = 16;
+
+bool RegionSet::insert(const BufferRegion &region) {
+  for (BufferRegion &existing : regions) {
+    if (existing.alloc != region.alloc)
+      continue;
+    if (existing.range.contains(region.range))
+      return false;
+    if (existing.range.overlaps(region.range) ||
+        existing.range.end == region.range.start ||
+        region.range.end == existing.range.start) {
+      existing.range.start = std::min(existing.range.start, region.range.start);
+      existing.range.end = std::max(existing.range.end, region.range.end);
+      return true;
+    }
+  }
+  if (regions.size() >= kMaxRegions) {
+    for (BufferRegion &existing : regions)
+      if (existing.alloc == region.alloc) {
+        existing.range.start =
+            std::min(existing.range.start, region.range.start);
+        existing.range.end = std::max(existing.range.end, region.range.end);
+        return true;
+      }
+  }
+  regions.push_back(region);
+  return true;
+}
+
+bool RegionSet::merge(const RegionSet &other) {
+  bool changed = false;
+  if (other.unknown && !unknown) {
+    unknown = true;
+    changed = true;
+  }
+  for (const BufferRegion &region : other.regions)
+    changed |= insert(region);
+  return changed;
+}
+
+std::optional<int64_t> proxyfence::getAllocationOffset(Operation *alloc) {
+  if (!alloc)
+    return std::nullopt;
+  if (auto offset = alloc->getAttrOfType<IntegerAttr>("allocation.offset"))
+    return offset.getInt();
+  return std::nullopt;
+}
+
+int64_t proxyfence::getAllocationSize(Operation *alloc) {
+  auto type = cast<ttg::MemDescType>(alloc->getResult(0).getType());
+  return type.getAllocSizeInBytes();
+}
+
+static bool isMemDesc(Value value) {
+  return isa<ttg::MemDescType>(value.getType());
+}
+
+BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
+  unknownSet.unknown = true;
+  SmallVector<Value> values;
+  root->walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (isMemDesc(arg))
+            values.push_back(arg);
+    for (Value result : op->getResults())
+      if (isMemDesc(result))
+        values.push_back(result);
+  });
+  for (Value value : values)
+    regions[value];
+
+  // Values are visited in program order, so straight-line code converges in
+  // one round; loop-carried values take a few.
+  constexpr int kMaxRounds = 64;
+  bool changed = true;
+  for (int round = 0; changed && round < kMaxRounds; ++round) {
+    changed = false;
+    for (Value value : values)
+      changed |= update(value, transfer(value));
+  }
+  if (changed)
+    for (Value value : values)
+      regions[value].unknown = true;
+}
+
+bool BufferRegionAnalysis::update(Value value, const RegionSet &set) {
+  return regions[value].merge(set);
+}
+
+const RegionSet &BufferRegionAnalysis::getRegions(Value value) const {
+  auto it = regions.find(value);
+  return it == regions.end() ? unknownSet : it->second;
+}
+
+/// Maps the regions of a view's source to the view's regions: `slice` gives
+/// the part of a source region of `srcBytes` bytes the view covers, or
+/// nullopt when only the whole source range is safe.
+static RegionSet mapRegions(
+    const RegionSet &src, int64_t srcBytes,
+    function_ref<std::optional<ByteRange>(ByteRange)> slice) {
+  RegionSet result;
+  result.unknown = src.unknown;
+  for (const BufferRegion &region : src.regions) {
+    BufferRegion mapped = region;
+    if (region.range.size() == srcBytes)
+      if (std::optional<ByteRange> part = slice(region.range))
+        mapped.range = *part;
+    result.insert(mapped);
+  }
+  return result;
+}
+
+/// Regions of the `index`th value passed to a region successor by each
+/// terminator in `terminators`.
+static void mergeOperand(RegionSet &set, const BufferRegionAnalysis &analysis,
+                         ValueRange values, unsigned index) {
+  if (index < values.size())
+    set.merge(analysis.getRegions(values[index]));
+  else
+    set.unknown = true;
+}
+
+RegionSet BufferRegionAnalysis::transfer(Value value) {
+  RegionSet set;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Block *block = arg.getOwner();
+    Operation *parent = block->getParentOp();
+    unsigned index = arg.getArgNumber();
+    if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
+      if (index == 0) {
+        set.unknown = true;
+        return set;
+      }
+      mergeOperand(set, *this, forOp.getInitArgs(), index - 1);
+      mergeOperand(set, *this, forOp.getBody()->getTerminator()->getOperands(),
+                   index - 1);
+      return set;
+    }
+    if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(parent)) {
+      if (block->getParent() != &ws.getDefaultRegion()) {
+        mergeOperand(set, *this, ws.getExplicitCaptures(), index);
+        return set;
+      }
+    }
+    if (!block->isEntryBlock()) {
+      // An unstructured (cf) block: the union of what each predecessor
+      // passes.
+      for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
+        Block *pred = *it;
+        auto branch = dyn_cast<BranchOpInterface>(pred->getTerminator());
+        if (!branch) {
+          set.unknown = true;
+          continue;
+        }
+        SuccessorOperands operands =
+            branch.getSuccessorOperands(it.getSuccessorIndex());
+        Value passed = operands[index];
+        if (passed)
+          set.merge(getRegions(passed));
+        else
+          set.unknown = true;
+      }
+      return set;
+    }
+    set.unknown = true;
+    return set;
+  }
+
+  auto result = cast<OpResult>(value);
+  Operation *op = result.getOwner();
+  auto type = cast<ttg::MemDescType>(value.getType());
+
+  if (isa<ttg::LocalAllocOp, ttng::TMEMAllocOp>(op) &&
+      result.getResultNumber() == 0) {
+    set.insert({op, {0, getAllocationSize(op)}});
+    return set;
+  }
+  if (auto index = dyn_cast<ttg::MemDescIndexOp>(op)) {
+    auto srcType = index.getSrc().getType();
+    int64_t stride = type.getSizeInBytes();
+    APInt constant;
+    bool isConstant = matchPattern(index.getIndex(), m_ConstantInt(&constant));
+    return mapRegions(getRegions(index.getSrc()), srcType.getSizeInBytes(),
+                      [&](ByteRange range) -> std::optional<ByteRange> {
+                        if (!isConstant)
+                          return std::nullopt;
+                        int64_t start =
+                            range.start + constant.getSExtValue() * stride;
+                        if (start < range.start || start + stride > range.end)
+                          return std::nullopt;
+                        return ByteRange{start, start + stride};
+                      });
+  }
+  if (auto subslice = dyn_cast<ttg::MemDescSubsliceOp>(op)) {
+    auto srcType = subslice.getSrc().getType();
+    ArrayRef<int32_t> offsets = subslice.getOffsets();
+    // Only a slice of the leading dimension is a contiguous byte range
+    // whatever the swizzle; anything else keeps the whole source.
+    bool leadingOnly =
+        llvm::all_of(offsets.drop_front(), [](int32_t o) { return o == 0; }) &&
+        type.getShape().drop_front() == srcType.getShape().drop_front();
+    int64_t rowBytes =
+        srcType.getSizeInBytes() / std::max<int64_t>(1, srcType.getShape()[0]);
+    return mapRegions(getRegions(subslice.getSrc()), srcType.getSizeInBytes(),
+                      [&](ByteRange range) -> std::optional<ByteRange> {
+                        if (!leadingOnly)
+                          return std::nullopt;
+                        int64_t start = range.start + offsets[0] * rowBytes;
+                        return ByteRange{start,
+                                         start + type.getShape()[0] * rowBytes};
+                      });
+  }
+  if (isa<ttg::MemDescTransOp, ttg::MemDescReshapeOp,
+          ttg::MemDescReinterpretOp>(op))
+    return getRegions(op->getOperand(0));
+  if (isa<ttng::WarpGroupDotWaitOp>(op))
+    return getRegions(op->getOperand(result.getResultNumber()));
+  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+    unsigned index = result.getResultNumber();
+    mergeOperand(set, *this, forOp.getInitArgs(), index);
+    mergeOperand(set, *this, forOp.getBody()->getTerminator()->getOperands(),
+                 index);
+    return set;
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    unsigned index = result.getResultNumber();
+    mergeOperand(set, *this, ifOp.thenYield().getOperands(), index);
+    if (!ifOp.getElseRegion().empty())
+      mergeOperand(set, *this, ifOp.elseYield().getOperands(), index);
+    return set;
+  }
+  if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(op)) {
+    Operation *yield = ws.getDefaultRegion().back().getTerminator();
+    mergeOperand(set, *this, yield->getOperands(), result.getResultNumber());
+    return set;
+  }
+  set.unknown = true;
+  return set;
+}
+
+std::optional<ByteRange>
+BufferRegionAnalysis::getAbsoluteRange(const BufferRegion &region) {
+  std::optional<int64_t> offset = getAllocationOffset(region.alloc);
+  if (!offset)
+    return std::nullopt;
+  return ByteRange{*offset + region.range.start, *offset + region.range.end};
+}
+
+static bool isTensorMemory(Operation *alloc) {
+  return cast<ttg::MemDescType>(alloc->getResult(0).getType())
+      .isTensorMemory();
+}
+
+bool BufferRegionAnalysis::mayAlias(const BufferRegion &a,
+                                    const BufferRegion &b) {
+  if (a.alloc == b.alloc)
+    return a.range.overlaps(b.range);
+  if (isTensorMemory(a.alloc) != isTensorMemory(b.alloc))
+    return false;
+  std::optional<ByteRange> absA = getAbsoluteRange(a);
+  std::optional<ByteRange> absB = getAbsoluteRange(b);
+  // Before allocation, distinct buffers are distinct objects.
+  return absA && absB && absA->overlaps(*absB);
+}
+
+bool BufferRegionAnalysis::mayAlias(const RegionSet &a, const RegionSet &b) {
+  if (a.empty() || b.empty())
+    return false;
+  if (a.unknown || b.unknown)
+    return true;
+  for (const BufferRegion &ra : a.regions)
+    for (const BufferRegion &rb : b.regions)
+      if (mayAlias(ra, rb))
+        return true;
+  return false;
+}

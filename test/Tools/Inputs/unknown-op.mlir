@@ -1,0 +1,4 @@
+tt.func @f() {
+  ttng.not_an_op
+  tt.return
+}
