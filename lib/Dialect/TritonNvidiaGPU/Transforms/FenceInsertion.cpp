@@ -1,10 +1,22 @@
-//===- FenceInsertion.cpp - ProxyFenceFenceInsertion ----------------------------------===//
+//===- FenceInsertion.cpp - fence register writes before async reads -----===//
 //
-// Not implemented yet: the pass fails loudly rather than doing nothing.
+// The early fence pass: before allocation, for each op whose shared-memory
+// operands are read by the async proxy (MMAs, TMA stores, reductions,
+// scatters), find the ops that write registers into those bytes
+// (`ttg.local_alloc %src`, `ttg.local_store`), anywhere in the module,
+// through views, loop-carried values and warp-specialize captures (that is
+// BufferRegionAnalysis). If any exists, place a fence before the op and
+// hoist it out of the loops that cannot observe a new write on their next
+// iteration.
 //
 //===----------------------------------------------------------------------===//
 
+#include "proxyfence/Analysis/BufferRegion.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace proxyfence::ttng {
 #define GEN_PASS_DEF_PROXYFENCEFENCEINSERTION
@@ -12,14 +24,119 @@ namespace proxyfence::ttng {
 } // namespace proxyfence::ttng
 
 using namespace mlir;
+using namespace proxyfence;
 
 namespace {
-struct ProxyFenceFenceInsertionPass final
-    : proxyfence::ttng::impl::ProxyFenceFenceInsertionBase<ProxyFenceFenceInsertionPass> {
-  using ProxyFenceFenceInsertionBase::ProxyFenceFenceInsertionBase;
-  void runOnOperation() override {
-    getOperation().emitError("ProxyFenceFenceInsertion is not implemented yet");
-    signalPassFailure();
-  }
+
+/// An op that writes registers into shared memory, and where.
+struct Writer {
+  Operation *op;
+  RegionSet regions;
 };
+
+/// Whether `a` and `b` run on different warps at the same time: they sit in
+/// different regions of one warp_specialize.
+static bool areConcurrent(Operation *a, Operation *b) {
+  for (Region *ra = a->getParentRegion(); ra; ra = ra->getParentRegion()) {
+    auto ws = dyn_cast<ttg::WarpSpecializeOp>(ra->getParentOp());
+    if (!ws)
+      continue;
+    for (Region *rb = b->getParentRegion(); rb; rb = rb->getParentRegion())
+      if (rb->getParentOp() == ws)
+        return rb != ra;
+  }
+  return false;
+}
+
+/// Whether a fence at least as wide as `scope` precedes `point` with only
+/// memory-effect-free ops between.
+static bool isPrecededByFence(Operation *point, bool cluster) {
+  for (Operation *op = point->getPrevNode(); op; op = op->getPrevNode()) {
+    if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op))
+      return fence.getBCluster() || !cluster;
+    if (!isMemoryEffectFree(op))
+      return false;
+  }
+  return false;
+}
+
+struct ProxyFenceFenceInsertionPass final
+    : ttng::impl::ProxyFenceFenceInsertionBase<ProxyFenceFenceInsertionPass> {
+  using ProxyFenceFenceInsertionBase::ProxyFenceFenceInsertionBase;
+
+  void runOnOperation() override;
+
+private:
+  Operation *hoist(Operation *op, ArrayRef<Writer *> writers);
+};
+
+/// Moves the fence position from before `op` to before each enclosing loop
+/// that contains none of `writers` and runs concurrently with none of them.
+Operation *ProxyFenceFenceInsertionPass::hoist(Operation *op,
+                                               ArrayRef<Writer *> writers) {
+  if (llvm::any_of(writers,
+                   [&](Writer *w) { return areConcurrent(w->op, op); }))
+    return op;
+  Operation *point = op;
+  while (Operation *parent = point->getParentOp()) {
+    if (!isa<LoopLikeOpInterface>(parent))
+      break;
+    if (llvm::any_of(writers, [&](Writer *w) {
+          return parent->isProperAncestor(w->op);
+        }))
+      break;
+    point = parent;
+    ++numHoisted;
+  }
+  return point;
+}
+
+void ProxyFenceFenceInsertionPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (ttng::getComputeCapability(module, computeCapability) < 90)
+    return;
+  BufferRegionAnalysis regions(module);
+
+  // Register -> shared-memory writes.
+  SmallVector<Writer> writers;
+  module->walk([&](Operation *op) {
+    if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op)) {
+      if (alloc.getSrc())
+        writers.push_back({op, regions.getRegions(alloc.getResult())});
+    } else if (auto store = dyn_cast<ttg::LocalStoreOp>(op)) {
+      writers.push_back({op, regions.getRegions(store.getDst())});
+    }
+  });
+
+  SmallVector<Operation *> readers;
+  module->walk([&](ProxyAccessOpInterface op) { readers.push_back(op); });
+  for (Operation *op : readers) {
+    SmallVector<ProxyAccess, 4> accesses;
+    cast<ProxyAccessOpInterface>(op).getProxyAccesses(accesses);
+    SmallVector<Writer *> relevant;
+    bool cluster = false;
+    for (const ProxyAccess &access : accesses) {
+      if (!access.isAsyncShared() || !access.isRead())
+        continue;
+      const RegionSet &read = regions.getRegions(access.value);
+      for (Writer &writer : writers)
+        if (BufferRegionAnalysis::mayAlias(writer.regions, read)) {
+          if (!llvm::is_contained(relevant, &writer))
+            relevant.push_back(&writer);
+          cluster |= access.scope == FenceScope::Cluster;
+        }
+    }
+    if (relevant.empty())
+      continue;
+    Operation *point = hoist(op, relevant);
+    if (isPrecededByFence(point, cluster)) {
+      ++numDeduplicated;
+      continue;
+    }
+    OpBuilder builder(point);
+    ttng::FenceAsyncSharedOp::create(builder, op->getLoc(), cluster);
+    ++numInserted;
+  }
+}
+
 } // namespace

@@ -1,0 +1,95 @@
+//===- ProxyHazards.h - generic/async proxy hazards -------------*- C++ -*-===//
+//
+// The forward dataflow analysis at the heart of proxyfence: which generic
+// shared-memory accesses reach each async access without a proxy fence in
+// between, and which of them touch the same bytes (RAW, WAR, WAW). Used by
+// the proxy-fence insertion pass (to place fences) and by the checker (to
+// explain missing and spurious fences).
+//
+// The state is the set of generic accesses not yet fenced, kept for two
+// frontiers: a `fence.proxy.async.shared::cta` clears the CTA frontier, a
+// `::cluster` fence clears both; an async access whose reach is the cluster
+// (multicast TMA, two-CTA MMA, multi-CTA CLC) is checked against the
+// cluster frontier. Structured control flow (scf.for/while/if,
+// warp_specialize) and unstructured blocks (cf) are both handled; loops and
+// branches are iterated to a fixpoint. Calls are summarised by their
+// callees' accesses.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PROXYFENCE_ANALYSIS_PROXYHAZARDS_H
+#define PROXYFENCE_ANALYSIS_PROXYHAZARDS_H
+
+#include "proxyfence/Analysis/BufferRegion.h"
+#include "proxyfence/Interfaces/ProxyAccess.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace proxyfence {
+
+enum class HazardKind : uint8_t {
+  /// Generic write, then async read of the same bytes.
+  RAW,
+  /// Generic read, then async write.
+  WAR,
+  /// Generic write, then async write.
+  WAW,
+};
+
+llvm::StringRef stringifyHazardKind(HazardKind kind);
+
+/// One unfenced pair: `genericOp`'s access reaches `asyncOp`'s access of
+/// overlapping bytes with no proxy fence of sufficient scope between.
+struct Hazard {
+  mlir::Operation *genericOp = nullptr;
+  mlir::Operation *asyncOp = nullptr;
+  HazardKind kind = HazardKind::RAW;
+  /// The scope the fence must have.
+  FenceScope scope = FenceScope::CTA;
+  /// The regions involved (generic side, async side).
+  RegionSet genericRegions;
+  RegionSet asyncRegions;
+};
+
+struct ProxyHazardOptions {
+  /// After finding a hazard at an async op, continue as if a fence of the
+  /// required scope had been placed right before it (what the insertion
+  /// pass does, and what keeps the checker from reporting cascades).
+  bool fenceAtHazards = true;
+  /// Fences to disregard (the checker asks "what if this fence were not
+  /// there?").
+  llvm::SmallPtrSet<mlir::Operation *, 4> ignoredFences;
+};
+
+class ProxyHazardAnalysis {
+public:
+  ProxyHazardAnalysis(mlir::ModuleOp module, const BufferRegionAnalysis &regions,
+                      ProxyHazardOptions options = {});
+
+  /// Every hazard found, in program order of the async op.
+  llvm::ArrayRef<Hazard> getHazards() const { return hazards; }
+
+  /// The async ops a fence must precede, with the scope it needs (the wider
+  /// scope when several hazards meet at one op), in program order.
+  const llvm::MapVector<mlir::Operation *, FenceScope> &getFencePoints() const {
+    return fencePoints;
+  }
+
+private:
+  struct Impl;
+  std::vector<Hazard> hazards;
+  llvm::MapVector<mlir::Operation *, FenceScope> fencePoints;
+};
+
+/// Where a fence for `asyncOp` belongs: right before it, or, when an
+/// execution barrier (`ttg.local_barrier`, `ttg.barrier`) sits between the
+/// last generic access in its block and `asyncOp`, before that barrier, so
+/// that every thread fences its own writes before the barrier publishes
+/// them.
+mlir::Operation *getFenceInsertionPoint(mlir::Operation *asyncOp);
+
+} // namespace proxyfence
+
+#endif // PROXYFENCE_ANALYSIS_PROXYHAZARDS_H
