@@ -98,10 +98,21 @@ def ProxyFenceProxyFenceInsertion
     read then async write: WAR; generic write then async write: WAW) a
     `ttng.fence_async_shared` is inserted before the op, `{bCluster = true}`
     when the access reaches other CTAs (multicast TMA, two-CTA MMA or
-    `tmem_copy`, multi-CTA CLC). A fence, or an mbarrier phase wait after an
-    async write, clears the state; an async op's arrive on its mbarrier is
-    not a data access. Calls use summaries of their callees. Does nothing
-    below sm_90.
+    `tmem_copy`, multi-CTA CLC). A fence clears the state (a CTA fence the
+    CTA frontier, a cluster fence both); completion waits and execution
+    barriers do not, since they order no generic access against the async
+    proxy. A thread's mbarrier instructions are generic accesses of the
+    barrier's bytes; an async op's arrive on its mbarrier is not a data
+    access. When an execution barrier sits between the last generic access
+    and the async op, the fence goes before the barrier. Calls count as
+    every access of their callees, with arguments mapped to the call's
+    operands. Does nothing below sm_90.
+
+    ```mlir
+    %v = ttg.local_load %a : !ttg.memdesc<64x128xf16, #shared, #smem, mutable> -> tensor<64x128xf16, #blocked>
+    ttng.fence_async_shared {bCluster = false}   // inserted: WAR, %b reuses %a's bytes
+    ttng.async_tma_copy_global_to_local %desc[%i, %j] %b, %bar, %true : ...
+    ```
   }];
   let options = [
     Option<"computeCapability", "compute-capability", "int32_t", "0",
