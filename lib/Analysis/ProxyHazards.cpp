@@ -9,9 +9,10 @@
 
 #include "proxyfence/Analysis/ProxyHazards.h"
 
+#include "proxyfence/Analysis/ForwardDataflow.h"
+
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
@@ -90,7 +91,8 @@ static std::optional<unsigned> traceToArgument(Value value) {
 
 } // namespace
 
-struct ProxyHazardAnalysis::Impl {
+struct ProxyHazardAnalysis::Impl
+    : public ForwardDataflow<ProxyHazardAnalysis::Impl, State> {
   Impl(ModuleOp module, const BufferRegionAnalysis &regions,
        const ProxyHazardOptions &options, ProxyHazardAnalysis &result)
       : module(module), regions(regions), options(options), result(result) {}
@@ -99,12 +101,9 @@ struct ProxyHazardAnalysis::Impl {
   void collectCallAccesses(Operation *call, SmallVectorImpl<SharedAccess> &out,
                            llvm::SmallPtrSetImpl<Operation *> &visiting);
 
-  void transferOp(Operation *op, State &state);
+  void visitOp(Operation *op, State &state);
   void checkAsync(Operation *op, ArrayRef<SharedAccess> accesses,
                   State &state);
-  State transferBlock(Block &block, State state);
-  State transferRegion(Region &region, const State &in);
-  State transferLoop(Region &body, const State &in);
   void run();
 
   ModuleOp module;
@@ -209,39 +208,14 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
   }
 }
 
-void ProxyHazardAnalysis::Impl::transferOp(Operation *op, State &state) {
+void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
   if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op)) {
-    if (!options.ignoredFences.contains(op))
-      state.fence(fence.getBCluster() ? FenceScope::Cluster : FenceScope::CTA);
+    if (options.ignoredFences.contains(op))
+      return;
+    bool cluster = fence.getBCluster() && !options.narrowedFences.contains(op);
+    state.fence(cluster ? FenceScope::Cluster : FenceScope::CTA);
     return;
   }
-  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-    state = transferLoop(forOp.getRegion(), state);
-  } else if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
-    // before -> (after -> before)* -> exit after `before`.
-    State loopIn = state;
-    State before = transferRegion(whileOp.getBefore(), loopIn);
-    while (loopIn.merge(transferRegion(whileOp.getAfter(), before)))
-      before = transferRegion(whileOp.getBefore(), loopIn);
-    state = before;
-  } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-    State thenOut = transferRegion(ifOp.getThenRegion(), state);
-    State elseOut = transferRegion(ifOp.getElseRegion(), state);
-    thenOut.merge(elseOut);
-    state = thenOut;
-  } else if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(op)) {
-    // Every region starts from the state before the op (all warps ran the
-    // code before it); afterwards any region's accesses may be pending.
-    State out = transferRegion(ws.getDefaultRegion(), state);
-    for (Region &partition : ws.getPartitionRegions())
-      out.merge(transferRegion(partition, state));
-    state = out;
-  } else {
-    // Other ops with regions (reduce/scan combiners, ...): in order.
-    for (Region &region : op->getRegions())
-      state = transferRegion(region, state);
-  }
-
   ArrayRef<SharedAccess> accesses = getAccesses(op);
   if (accesses.empty())
     return;
@@ -254,56 +228,11 @@ void ProxyHazardAnalysis::Impl::transferOp(Operation *op, State &state) {
   }
 }
 
-State ProxyHazardAnalysis::Impl::transferBlock(Block &block, State state) {
-  for (Operation &op : block)
-    transferOp(&op, state);
-  return state;
-}
-
-State ProxyHazardAnalysis::Impl::transferRegion(Region &region,
-                                                const State &in) {
-  if (region.empty())
-    return in;
-  if (region.hasOneBlock())
-    return transferBlock(region.front(), in);
-  // Unstructured control flow: a worklist over blocks.
-  DenseMap<Block *, State> blockIn;
-  llvm::SetVector<Block *> worklist;
-  blockIn[&region.front()] = in;
-  worklist.insert(&region.front());
-  State exit;
-  while (!worklist.empty()) {
-    Block *block = worklist.pop_back_val();
-    State out = transferBlock(*block, blockIn[block]);
-    if (block->getNumSuccessors() == 0)
-      exit.merge(out);
-    for (Block *succ : block->getSuccessors()) {
-      bool first = !blockIn.count(succ);
-      if (blockIn[succ].merge(out) || first)
-        worklist.insert(succ);
-    }
-  }
-  return exit;
-}
-
-State ProxyHazardAnalysis::Impl::transferLoop(Region &body, const State &in) {
-  // The state at the top of the body joins the entry with the back edge;
-  // after the loop it is the same set (zero or more iterations).
-  State loopIn = in;
-  while (loopIn.merge(transferRegion(body, loopIn)))
-    ;
-  return loopIn;
-}
-
 void ProxyHazardAnalysis::Impl::run() {
   // Resolve every op's accesses first: later lookups never grow the cache,
   // so the ArrayRefs it hands out stay valid.
   module->walk([&](Operation *op) { (void)getAccesses(op); });
-  module->walk([&](FunctionOpInterface function) {
-    if (function.isExternal())
-      return;
-    transferRegion(function.getFunctionBody(), State());
-  });
+  runOnFunctions(module, State());
 }
 
 ProxyHazardAnalysis::ProxyHazardAnalysis(ModuleOp module,

@@ -61,6 +61,9 @@ struct ProxyHazardOptions {
   /// Fences to disregard (the checker asks "what if this fence were not
   /// there?").
   llvm::SmallPtrSet<mlir::Operation *, 4> ignoredFences;
+  /// Cluster fences to treat as CTA fences ("would the narrower scope
+  /// do?").
+  llvm::SmallPtrSet<mlir::Operation *, 4> narrowedFences;
 };
 
 class ProxyHazardAnalysis {

@@ -43,6 +43,15 @@ def ProxyAccessOpInterface : OpInterface<"ProxyAccessOpInterface"> {
       "::proxyfence::CompletionKind", "getCompletionKind", (ins), "",
       "return ::proxyfence::CompletionKind::None;">,
     InterfaceMethod<[{
+        For an op with async accesses: the kind of completion wait after
+        which they are over (`cp.async.bulk.wait_group.read` for TMA
+        stores, `wgmma.wait_group` for wgmma, an mbarrier phase for TMA
+        loads and tcgen05). Only after it may a generic write reuse the
+        bytes an async read still reads.
+      }],
+      "::proxyfence::CompletionKind", "getCompletedBy", (ins), "",
+      "return ::proxyfence::CompletionKind::None;">,
+    InterfaceMethod<[{
         The scope of the generic-to-async proxy fence this op is, or
         std::nullopt for every op that is not such a fence.
       }],
@@ -60,6 +69,13 @@ def ProxyDerivedEffects : NativeOpTrait<"ProxyDerivedEffects"> {
 // getProxyAccesses in C++, and memory effects follow.
 def ProxyEffects : TraitList<[
   DeclareOpInterfaceMethods<ProxyAccessOpInterface>,
+  ProxyDerivedEffects,
+  MemoryEffectsOpInterface
+]>;
+
+// Same, for async ops: they also say which wait completes them.
+def ProxyAsyncEffects : TraitList<[
+  DeclareOpInterfaceMethods<ProxyAccessOpInterface, ["getCompletedBy"]>,
   ProxyDerivedEffects,
   MemoryEffectsOpInterface
 ]>;

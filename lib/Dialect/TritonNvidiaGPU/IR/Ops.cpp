@@ -474,3 +474,42 @@ void CLCQueryCancelOp::getProxyAccesses(
                                             MemorySpace::Shared,
                                             Proxy::Generic));
 }
+
+//===----------------------------------------------------------------------===//
+// Completion: which wait ends each async op's accesses
+//===----------------------------------------------------------------------===//
+
+CompletionKind AsyncTMACopyGlobalToLocalOp::getCompletedBy() {
+  return CompletionKind::MBarrierPhase;
+}
+CompletionKind AsyncTMAGatherOp::getCompletedBy() {
+  return CompletionKind::MBarrierPhase;
+}
+CompletionKind AsyncTMACopyLocalToGlobalOp::getCompletedBy() {
+  return CompletionKind::BulkStoreRead;
+}
+CompletionKind AsyncTMAReduceOp::getCompletedBy() {
+  return CompletionKind::BulkStoreRead;
+}
+CompletionKind AsyncTMAScatterOp::getCompletedBy() {
+  return CompletionKind::BulkStoreRead;
+}
+CompletionKind WarpGroupDotOp::getCompletedBy() {
+  // A synchronous wgmma is waited for where it is issued.
+  return getIsAsync() ? CompletionKind::WgmmaGroup : CompletionKind::None;
+}
+CompletionKind TCGen5MMAOp::getCompletedBy() {
+  return CompletionKind::MBarrierPhase;
+}
+CompletionKind TCGen5MMAScaledOp::getCompletedBy() {
+  return CompletionKind::MBarrierPhase;
+}
+CompletionKind TMEMCopyOp::getCompletedBy() {
+  return CompletionKind::MBarrierPhase;
+}
+CompletionKind AsyncCLCTryCancelOp::getCompletedBy() {
+  return CompletionKind::MBarrierPhase;
+}
+CompletionKind CLCTryCancelOp::getCompletedBy() {
+  return CompletionKind::MBarrierPhase;
+}

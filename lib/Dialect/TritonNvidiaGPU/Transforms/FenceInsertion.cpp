@@ -115,10 +115,17 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     cast<ProxyAccessOpInterface>(op).getProxyAccesses(accesses);
     SmallVector<Writer *> relevant;
     bool cluster = false;
+    // A buffer whose origin cannot be traced (a function argument, another
+    // block argument) may have been written from registers anywhere.
+    bool untraced = false;
     for (const ProxyAccess &access : accesses) {
       if (!access.isAsyncShared() || !access.isRead())
         continue;
       const RegionSet &read = regions.getRegions(access.value);
+      if (read.unknown) {
+        untraced = true;
+        cluster |= access.scope == FenceScope::Cluster;
+      }
       for (Writer &writer : writers)
         if (BufferRegionAnalysis::mayAlias(writer.regions, read)) {
           if (!llvm::is_contained(relevant, &writer))
@@ -126,7 +133,7 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
           cluster |= access.scope == FenceScope::Cluster;
         }
     }
-    if (relevant.empty())
+    if (relevant.empty() && !untraced)
       continue;
     Operation *point = hoist(op, relevant);
     if (isPrecededByFence(point, cluster)) {

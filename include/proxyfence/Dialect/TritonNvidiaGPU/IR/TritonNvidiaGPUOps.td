@@ -156,7 +156,7 @@ def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier", [ProxyEffects]> {
 //===----------------------------------------------------------------------===//
 
 def TTNG_AsyncTMACopyGlobalToLocalOp
-    : TTNG_Op<"async_tma_copy_global_to_local", [ProxyEffects,
+    : TTNG_Op<"async_tma_copy_global_to_local", [ProxyAsyncEffects,
       AttrSizedOperandSegments]> {
   let summary = "TMA load: global tile into shared memory (async proxy write)";
   let description = [{
@@ -190,7 +190,7 @@ def TTNG_AsyncTMACopyGlobalToLocalOp
 }
 
 def TTNG_AsyncTMACopyLocalToGlobalOp
-    : TTNG_Op<"async_tma_copy_local_to_global", [ProxyEffects]> {
+    : TTNG_Op<"async_tma_copy_local_to_global", [ProxyAsyncEffects]> {
   let summary = "TMA store: shared-memory tile to global (async proxy read)";
   let description = [{
     `cp.async.bulk.tensor.*.global.shared::cta.bulk_group`. Generic writes
@@ -210,7 +210,7 @@ def TTNG_AsyncTMACopyLocalToGlobalOp
   let hasVerifier = 1;
 }
 
-def TTNG_AsyncTMAReduceOp : TTNG_Op<"async_tma_reduce", [ProxyEffects]> {
+def TTNG_AsyncTMAReduceOp : TTNG_Op<"async_tma_reduce", [ProxyAsyncEffects]> {
   let summary = "TMA reduction of a shared-memory tile into global memory";
   let description = [{
     `cp.reduce.async.bulk.tensor`: an async-proxy read of `$src`.
@@ -227,7 +227,7 @@ def TTNG_AsyncTMAReduceOp : TTNG_Op<"async_tma_reduce", [ProxyEffects]> {
   }];
 }
 
-def TTNG_AsyncTMAGatherOp : TTNG_Op<"async_tma_gather", [ProxyEffects]> {
+def TTNG_AsyncTMAGatherOp : TTNG_Op<"async_tma_gather", [ProxyAsyncEffects]> {
   let summary = "TMA gather of rows into shared memory (async proxy write)";
   let description = [{
     ```mlir
@@ -243,7 +243,7 @@ def TTNG_AsyncTMAGatherOp : TTNG_Op<"async_tma_gather", [ProxyEffects]> {
   }];
 }
 
-def TTNG_AsyncTMAScatterOp : TTNG_Op<"async_tma_scatter", [ProxyEffects]> {
+def TTNG_AsyncTMAScatterOp : TTNG_Op<"async_tma_scatter", [ProxyAsyncEffects]> {
   let summary = "TMA scatter of shared-memory rows (async proxy read)";
   let description = [{
     ```mlir
@@ -317,7 +317,7 @@ def TTNG_TensormapFenceproxyAcquireOp
 // Warpgroup MMA (wgmma)
 //===----------------------------------------------------------------------===//
 
-def TTNG_WarpGroupDotOp : TTNG_Op<"warp_group_dot", [ProxyEffects,
+def TTNG_WarpGroupDotOp : TTNG_Op<"warp_group_dot", [ProxyAsyncEffects,
     AllTypesMatch<["c", "d"]>]> {
   let summary = "wgmma.mma_async: shared-memory operands are async reads";
   let description = [{
@@ -365,7 +365,7 @@ def TTNG_WarpGroupDotWaitOp : TTNG_Op<"warp_group_dot_wait", [
 // tcgen05 (sm_100)
 //===----------------------------------------------------------------------===//
 
-def TTNG_TCGen5MMAOp : TTNG_Op<"tc_gen5_mma", [ProxyEffects,
+def TTNG_TCGen5MMAOp : TTNG_Op<"tc_gen5_mma", [ProxyAsyncEffects,
     AttrSizedOperandSegments]> {
   let summary = "tcgen05.mma: D (TMEM) += A * B, A/B read by the async proxy";
   let description = [{
@@ -394,7 +394,7 @@ def TTNG_TCGen5MMAOp : TTNG_Op<"tc_gen5_mma", [ProxyEffects,
   let hasVerifier = 1;
 }
 
-def TTNG_TCGen5MMAScaledOp : TTNG_Op<"tc_gen5_mma_scaled", [ProxyEffects,
+def TTNG_TCGen5MMAScaledOp : TTNG_Op<"tc_gen5_mma_scaled", [ProxyAsyncEffects,
     AttrSizedOperandSegments]> {
   let summary = "tcgen05.mma with block scales (mxfp/nvfp)";
   let description = [{
@@ -491,7 +491,7 @@ def TTNG_TMEMStoreOp : TTNG_Op<"tmem_store", [ProxyEffects]> {
   let hasVerifier = 1;
 }
 
-def TTNG_TMEMCopyOp : TTNG_Op<"tmem_copy", [ProxyEffects]> {
+def TTNG_TMEMCopyOp : TTNG_Op<"tmem_copy", [ProxyAsyncEffects]> {
   let summary = "tcgen05.cp: shared memory to tensor memory (async read)";
   let description = [{
     ```mlir
@@ -510,7 +510,7 @@ def TTNG_TMEMCopyOp : TTNG_Op<"tmem_copy", [ProxyEffects]> {
 // Cluster launch control (sm_100)
 //===----------------------------------------------------------------------===//
 
-def TTNG_AsyncCLCTryCancelOp : TTNG_Op<"async_clc_try_cancel", [ProxyEffects]> {
+def TTNG_AsyncCLCTryCancelOp : TTNG_Op<"async_clc_try_cancel", [ProxyAsyncEffects]> {
   let summary = "clusterlaunchcontrol.try_cancel: async write of a response";
   let description = [{
     Writes a 16-byte response into `$result` through the async proxy and
@@ -543,7 +543,7 @@ def TTNG_CLCQueryCancelOp : TTNG_Op<"clc_query_cancel", [ProxyEffects]> {
   let assemblyFormat = "$src attr-dict `:` functional-type(operands, $ctaId)";
 }
 
-def TTNG_CLCTryCancelOp : TTNG_Op<"clc_try_cancel", [ProxyEffects]> {
+def TTNG_CLCTryCancelOp : TTNG_Op<"clc_try_cancel", [ProxyAsyncEffects]> {
   let summary = "clusterlaunchcontrol.try_cancel (newer upstream spelling)";
   let description = [{
     Same access as `ttng.async_clc_try_cancel`, operands in upstream order.

@@ -1,0 +1,107 @@
+//===- ForwardDataflow.h - forward dataflow over Triton's IR ----*- C++ -*-===//
+//
+// The control-flow skeleton shared by proxyfence's analyses: straight-line
+// blocks, unstructured regions (cf branches, a worklist to a fixpoint),
+// scf.for / scf.while loops (iterated to a fixpoint), scf.if, and
+// ttg.warp_specialize (every region starts from the state before the op;
+// after it, any region's effects may be pending). Other ops with regions are
+// treated as running their regions in order. A derived class supplies the
+// state (with `bool merge(const State &)`) and `visitOp`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PROXYFENCE_ANALYSIS_FORWARDDATAFLOW_H
+#define PROXYFENCE_ANALYSIS_FORWARDDATAFLOW_H
+
+#include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Region.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace proxyfence {
+
+template <typename Derived, typename State>
+class ForwardDataflow {
+public:
+  /// Runs over every function body under `root`, each from `entry`.
+  void runOnFunctions(mlir::Operation *root, const State &entry) {
+    root->walk([&](mlir::FunctionOpInterface function) {
+      if (!function.isExternal())
+        transferRegion(function.getFunctionBody(), entry);
+    });
+  }
+
+  /// Applies `op` (and its regions, first) to `state`.
+  void transferOp(mlir::Operation *op, State &state) {
+    if (auto forOp = llvm::dyn_cast<mlir::scf::ForOp>(op)) {
+      state = transferLoop(forOp.getRegion(), state);
+    } else if (auto whileOp = llvm::dyn_cast<mlir::scf::WhileOp>(op)) {
+      // before -> (after -> before)* -> exit after `before`.
+      State loopIn = state;
+      State before = transferRegion(whileOp.getBefore(), loopIn);
+      while (loopIn.merge(transferRegion(whileOp.getAfter(), before)))
+        before = transferRegion(whileOp.getBefore(), loopIn);
+      state = before;
+    } else if (auto ifOp = llvm::dyn_cast<mlir::scf::IfOp>(op)) {
+      State thenOut = transferRegion(ifOp.getThenRegion(), state);
+      thenOut.merge(transferRegion(ifOp.getElseRegion(), state));
+      state = thenOut;
+    } else if (auto ws = llvm::dyn_cast<ttg::WarpSpecializeOp>(op)) {
+      State out = transferRegion(ws.getDefaultRegion(), state);
+      for (mlir::Region &partition : ws.getPartitionRegions())
+        out.merge(transferRegion(partition, state));
+      state = out;
+    } else {
+      for (mlir::Region &region : op->getRegions())
+        state = transferRegion(region, state);
+    }
+    static_cast<Derived *>(this)->visitOp(op, state);
+  }
+
+  State transferBlock(mlir::Block &block, State state) {
+    for (mlir::Operation &op : block)
+      transferOp(&op, state);
+    return state;
+  }
+
+  State transferRegion(mlir::Region &region, const State &in) {
+    if (region.empty())
+      return in;
+    if (region.hasOneBlock())
+      return transferBlock(region.front(), in);
+    // Unstructured control flow: a worklist over blocks to a fixpoint.
+    llvm::DenseMap<mlir::Block *, State> blockIn;
+    llvm::SetVector<mlir::Block *> worklist;
+    blockIn[&region.front()] = in;
+    worklist.insert(&region.front());
+    State exit;
+    while (!worklist.empty()) {
+      mlir::Block *block = worklist.pop_back_val();
+      State out = transferBlock(*block, blockIn[block]);
+      if (block->getNumSuccessors() == 0)
+        exit.merge(out);
+      for (mlir::Block *succ : block->getSuccessors()) {
+        bool first = !blockIn.count(succ);
+        if (blockIn[succ].merge(out) || first)
+          worklist.insert(succ);
+      }
+    }
+    return exit;
+  }
+
+  /// The state at the top of a loop body joins the entry with the back
+  /// edge; after the loop it is the same set (zero or more iterations).
+  State transferLoop(mlir::Region &body, const State &in) {
+    State loopIn = in;
+    while (loopIn.merge(transferRegion(body, loopIn)))
+      ;
+    return loopIn;
+  }
+};
+
+} // namespace proxyfence
+
+#endif // PROXYFENCE_ANALYSIS_FORWARDDATAFLOW_H
