@@ -16,6 +16,7 @@
 
 namespace proxyfence::test {
 void registerTestProxyAccessesPass();
+void registerTestSharedMemoryAllocationPass();
 } // namespace proxyfence::test
 
 int main(int argc, char **argv) {
@@ -35,6 +36,7 @@ int main(int argc, char **argv) {
   proxyfence::registerAllDialects(registry);
   proxyfence::registerAllPasses();
   proxyfence::test::registerTestProxyAccessesPass();
+  proxyfence::test::registerTestSharedMemoryAllocationPass();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv,
       "proxyfence-opt: parse, verify, transform and print Triton TTGIR\n",

@@ -1,10 +1,34 @@
-//===- AllocateSharedMemory.cpp - ProxyFenceAllocateSharedMemory --------===//
+//===- AllocateSharedMemory.cpp - liveness-based shared-memory offsets ---===//
 //
-// Not implemented yet: the pass fails loudly rather than doing nothing.
+// Gives every shared-memory `ttg.local_alloc`, every op that needs
+// shared-memory scratch and every `ttg.warp_specialize` (its capture
+// storage) an `allocation.offset`, and the module its `ttg.shared` size.
+//
+// Each function is numbered in a linear program order (pre-order, nested
+// regions included). A buffer's live interval covers its allocation and
+// every op that uses it, as BufferRegionAnalysis resolves memdesc values;
+// it is widened to whole loops, whole warp_specialize ops and whole CFG
+// blocks where the buffer is reached again or used concurrently. Buffers
+// whose intervals overlap get disjoint byte ranges, by deterministic
+// first-fit. See docs/allocation.md.
 //
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/Dialect/TritonGPU/Transforms/Passes.h"
+
+#include "proxyfence/Analysis/BufferRegion.h"
+#include "proxyfence/Dialect/Triton/IR/Dialect.h"
+#include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
+#include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "proxyfence/Interfaces/ProxyAccess.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace proxyfence::ttg {
 #define GEN_PASS_DEF_PROXYFENCEALLOCATESHAREDMEMORY
@@ -12,16 +36,527 @@ namespace proxyfence::ttg {
 } // namespace proxyfence::ttg
 
 using namespace mlir;
+using namespace proxyfence;
 
 namespace {
+
+constexpr llvm::StringLiteral kOffsetAttr = "allocation.offset";
+constexpr llvm::StringLiteral kSizeAttr = "allocation.size";
+constexpr llvm::StringLiteral kSharedAttr = "ttg.shared";
+constexpr int64_t kDefaultAlignment = 16;
+
+//===----------------------------------------------------------------------===//
+// Sizes and alignments
+//===----------------------------------------------------------------------===//
+
+/// Bytes one element of `type` takes in shared memory: integers and floats
+/// by bit width (at least one byte), anything else (pointers, descriptors,
+/// memdescs) as a 64-bit pointer.
+int64_t getElementBytes(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    type = shaped.getElementType();
+  if (type.isIntOrFloat())
+    return std::max<int64_t>(1, llvm::divideCeil(type.getIntOrFloatBitWidth(),
+                                                 8));
+  return 8;
+}
+
+/// Alignment of a shared buffer: an nvmma_shared layout with an N-byte
+/// swizzle repeats its pattern every 8 rows of N bytes, and TMA and the
+/// MMA units need the buffer aligned to that (1024 bytes for 128B swizzle);
+/// everything else is 16-byte aligned.
+int64_t getAlignment(ttg::MemDescType type) {
+  if (auto nvmma = dyn_cast_if_present<ttg::NVMMASharedEncodingAttr>(
+          type.getEncoding()))
+    return std::max<int64_t>(kDefaultAlignment,
+                             8 * nvmma.getIntField("swizzlingByteWidth"));
+  return kDefaultAlignment;
+}
+
+/// The integers of an array layout field, or nullopt.
+std::optional<SmallVector<int64_t>> getIntArray(Attribute attr) {
+  auto array = dyn_cast_if_present<ArrayAttr>(attr);
+  if (!array)
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  for (Attribute element : array) {
+    auto integer = dyn_cast<IntegerAttr>(element);
+    if (!integer)
+      return std::nullopt;
+    values.push_back(integer.getInt());
+  }
+  return values;
+}
+
+/// How many warps a distributed `layout` spreads dimension `axis` over, or
+/// nullopt when the layout is not understood.
+std::optional<int64_t> getWarpsAlongAxis(Attribute layout, unsigned axis) {
+  Attribute warpsPerCTA;
+  if (auto blocked = dyn_cast_if_present<ttg::BlockedEncodingAttr>(layout))
+    warpsPerCTA = blocked.getField("warpsPerCTA");
+  if (auto mma = dyn_cast_if_present<ttg::NvidiaMmaEncodingAttr>(layout))
+    warpsPerCTA = mma.getField("warpsPerCTA");
+  if (warpsPerCTA) {
+    std::optional<SmallVector<int64_t>> warps = getIntArray(warpsPerCTA);
+    if (!warps || axis >= warps->size())
+      return std::nullopt;
+    return (*warps)[axis];
+  }
+  if (auto slice = dyn_cast_if_present<ttg::SliceEncodingAttr>(layout)) {
+    int64_t dim = slice.getIntField("dim");
+    return getWarpsAlongAxis(slice.getField("parent"),
+                             axis < dim ? axis : axis + 1);
+  }
+  if (auto linear = dyn_cast_if_present<ttg::LinearEncodingAttr>(layout)) {
+    auto bases = dyn_cast_if_present<ArrayAttr>(linear.getField("warp"));
+    if (!bases)
+      return std::nullopt;
+    int64_t warps = 1;
+    for (Attribute basis : bases) {
+      std::optional<SmallVector<int64_t>> vector = getIntArray(basis);
+      if (!vector || axis >= vector->size())
+        return std::nullopt;
+      if ((*vector)[axis] != 0)
+        warps *= 2;
+    }
+    return warps;
+  }
+  return std::nullopt;
+}
+
+/// Scratch of a reduction or scan along `axis` of `src`: none when one warp
+/// holds the whole axis (shuffles suffice); else one slot per warp along the
+/// axis for every element of the other dimensions and every operand.
+int64_t getAxisScratchSize(Operation *op, unsigned axis) {
+  auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+  std::optional<int64_t> warps =
+      getWarpsAlongAxis(srcType.getEncoding(), axis);
+  if (warps && *warps == 1)
+    return 0;
+  int64_t slotsPerOperand = srcType.getNumElements();
+  if (warps)
+    slotsPerOperand = slotsPerOperand / srcType.getDimSize(axis) * *warps;
+  int64_t bytes = 0;
+  for (Value operand : op->getOperands())
+    bytes += slotsPerOperand * getElementBytes(operand.getType());
+  return bytes;
+}
+
+/// Whether converting `src` to `dst` stays in registers: same layout, or an
+/// MMA accumulator to a dot operand of that same MMA layout.
+bool isRegisterConversion(RankedTensorType src, RankedTensorType dst) {
+  if (src.getEncoding() == dst.getEncoding())
+    return true;
+  auto dot = dyn_cast_if_present<ttg::DotOperandEncodingAttr>(dst.getEncoding());
+  return dot && isa_and_present<ttg::NvidiaMmaEncodingAttr>(src.getEncoding()) &&
+         dot.getField("parent") == src.getEncoding();
+}
+
+/// Bytes of shared-memory scratch `op` needs while it runs (0 for none).
+/// The rules are documented in docs/allocation.md.
+int64_t getScratchSize(Operation *op) {
+  if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op)) {
+    auto src = cast<RankedTensorType>(cvt.getSrc().getType());
+    auto dst = cast<RankedTensorType>(cvt.getType());
+    if (isRegisterConversion(src, dst))
+      return 0;
+    return src.getNumElements() * getElementBytes(src);
+  }
+  if (auto reduce = dyn_cast<tt::ReduceOp>(op))
+    return getAxisScratchSize(op, reduce.getAxis());
+  if (auto scan = dyn_cast<tt::ScanOp>(op))
+    return getAxisScratchSize(op, scan.getAxis());
+  if (auto histogram = dyn_cast<tt::HistogramOp>(op)) {
+    auto type = cast<RankedTensorType>(histogram.getType());
+    return type.getNumElements() * getElementBytes(type);
+  }
+  if (auto gather = dyn_cast<tt::GatherOp>(op)) {
+    if (gather.getEfficientLayout())
+      return 0;
+    auto src = cast<RankedTensorType>(gather.getSrc().getType());
+    return src.getNumElements() * getElementBytes(src);
+  }
+  if (isa<tt::AtomicRMWOp, tt::AtomicCASOp>(op)) {
+    // A scalar atomic's result is broadcast to all threads through SMEM.
+    Value result = op->getResult(0);
+    if (isa<ShapedType>(result.getType()) || result.use_empty())
+      return 0;
+    return getElementBytes(result.getType());
+  }
+  return 0;
+}
+
+/// Capture storage of a warp_specialize: each explicit capture packed at its
+/// natural alignment (see getElementBytes).
+int64_t getCaptureSize(ttg::WarpSpecializeOp ws) {
+  int64_t bytes = 0;
+  for (Value capture : ws.getExplicitCaptures()) {
+    int64_t size = getElementBytes(capture.getType());
+    bytes = llvm::alignTo(bytes, size) + size;
+  }
+  return bytes;
+}
+
+//===----------------------------------------------------------------------===//
+// Program order
+//===----------------------------------------------------------------------===//
+
+/// Program points [start, end], inclusive.
+struct Interval {
+  int64_t start = 0;
+  int64_t end = -1;
+
+  bool overlaps(const Interval &other) const {
+    return start <= other.end && other.start <= end;
+  }
+  void extend(const Interval &other) {
+    start = std::min(start, other.start);
+    end = std::max(end, other.end);
+  }
+};
+
+/// Numbers every op of a function in pre-order; an op's span covers the ops
+/// nested in it.
+class ProgramOrder {
+public:
+  explicit ProgramOrder(Operation *root) {
+    int64_t next = 0;
+    number(root, next);
+  }
+
+  Interval span(Operation *op) const { return spans.lookup(op); }
+  Interval span(Block *block) const {
+    return {span(&block->front()).start, span(&block->back()).end};
+  }
+  Interval span(Region *region) const {
+    return {span(&region->front()).start, span(&region->back()).end};
+  }
+
+private:
+  void number(Operation *op, int64_t &next) {
+    int64_t start = next++;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block)
+          number(&nested, next);
+    spans[op] = {start, next - 1};
+  }
+
+  DenseMap<Operation *, Interval> spans;
+};
+
+//===----------------------------------------------------------------------===//
+// Liveness
+//===----------------------------------------------------------------------===//
+
+/// One op reaching a buffer; `async` when an async proxy (TMA, wgmma,
+/// tcgen05) may still access it after the op.
+struct Use {
+  Operation *op;
+  bool async;
+};
+
+/// Blocks reachable from `from` (not counting `from` itself unless it lies
+/// on a cycle), or, with `backward`, blocks that reach `from`.
+llvm::SmallPtrSet<Block *, 16> reachable(ArrayRef<Block *> from,
+                                         bool backward) {
+  llvm::SmallPtrSet<Block *, 16> seen;
+  SmallVector<Block *> worklist;
+  auto push = [&](Block *block) {
+    if (seen.insert(block).second)
+      worklist.push_back(block);
+  };
+  for (Block *block : from) {
+    if (backward)
+      push(block);
+    else
+      llvm::for_each(block->getSuccessors(), push);
+  }
+  while (!worklist.empty()) {
+    Block *block = worklist.pop_back_val();
+    if (backward)
+      llvm::for_each(block->getPredecessors(), push);
+    else
+      llvm::for_each(block->getSuccessors(), push);
+  }
+  return seen;
+}
+
+/// Widens `live` over the blocks of the multi-block `region` (which holds
+/// the allocation): a block reached from the allocation that reaches a use
+/// is live on entry (from its start), and live throughout when a successor
+/// is live on entry too; the allocation's block is live from the allocation
+/// to its end when a successor is live on entry.
+void extendOverCfg(Region &region, Operation *alloc, ArrayRef<Use> uses,
+                   const ProgramOrder &order, Interval &live) {
+  Operation *def = region.findAncestorOpInRegion(*alloc);
+  Block *defBlock = def->getBlock();
+  SmallVector<Block *> useBlocks;
+  for (const Use &use : uses)
+    if (Operation *ancestor = region.findAncestorOpInRegion(*use.op))
+      useBlocks.push_back(ancestor->getBlock());
+  auto forward = reachable(defBlock, /*backward=*/false);
+  auto backward = reachable(useBlocks, /*backward=*/true);
+  auto isLiveIn = [&](Block *block) {
+    return forward.contains(block) && backward.contains(block);
+  };
+  auto isLiveOut = [&](Block *block) {
+    return llvm::any_of(block->getSuccessors(), isLiveIn);
+  };
+  if (isLiveOut(defBlock))
+    live.extend({order.span(def).start, order.span(defBlock).end});
+  for (Block &block : region) {
+    if (!isLiveIn(&block))
+      continue;
+    Interval span = order.span(&block);
+    if (!isLiveOut(&block))
+      span.end = span.start;
+    live.extend(span);
+  }
+}
+
+/// Widens the interval of a use at `op` of a buffer allocated by `alloc`:
+/// over loops that run the use again, warp_specialize ops that run it
+/// concurrently with other regions, and CFG cycles the use lies on.
+void extendOverAncestors(Operation *op, Operation *alloc,
+                         const ProgramOrder &order, Interval &live) {
+  Operation *child = op;
+  for (Operation *parent = op->getParentOp(); parent;
+       child = parent, parent = parent->getParentOp()) {
+    if (isa<FunctionOpInterface>(child))
+      break;
+    if (isa<ttg::WarpSpecializeOp>(parent))
+      live.extend(order.span(parent));
+    // A use inside a loop is reached again on the next iteration, unless the
+    // buffer is allocated afresh inside it; a yield carries it anyway.
+    if (isa<LoopLikeOpInterface>(parent) &&
+        (!parent->isAncestor(alloc) || child->hasTrait<mlir::OpTrait::IsTerminator>()))
+      live.extend(order.span(parent));
+    Region *region = child->getParentRegion();
+    if (!region->hasOneBlock() && !region->isAncestor(alloc->getParentRegion()))
+      if (reachable(child->getBlock(), false).contains(child->getBlock()))
+        live.extend(order.span(region));
+  }
+}
+
+/// The op by which an async access at `op` is assumed complete: the next
+/// completion wait in its block (any kind), else the block's last op.
+Operation *getAsyncCompletion(Operation *op) {
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
+    auto iface = dyn_cast<ProxyAccessOpInterface>(next);
+    if (iface && iface.getCompletionKind() != CompletionKind::None)
+      return next;
+  }
+  return &op->getBlock()->back();
+}
+
+/// The live interval of the buffer `alloc` allocates, given its uses.
+Interval getLiveInterval(Operation *alloc, ArrayRef<Use> uses,
+                         const ProgramOrder &order) {
+  Interval live = order.span(alloc);
+  extendOverAncestors(alloc, alloc, order, live);
+  for (const Use &use : uses) {
+    live.extend(order.span(use.op));
+    extendOverAncestors(use.op, alloc, order, live);
+    if (use.async)
+      live.extend(order.span(getAsyncCompletion(use.op)));
+  }
+  for (Region *region = alloc->getParentRegion(); region;
+       region = region->getParentRegion()) {
+    if (!region->hasOneBlock())
+      extendOverCfg(*region, alloc, uses, order, live);
+    if (isa<FunctionOpInterface>(region->getParentOp()))
+      break;
+  }
+  return live;
+}
+
+//===----------------------------------------------------------------------===//
+// Placement
+//===----------------------------------------------------------------------===//
+
+/// A byte range to place: an allocation, an op's scratch, or a
+/// warp_specialize's capture storage.
+struct Buffer {
+  Operation *op = nullptr;
+  int64_t size = 0;
+  int64_t alignment = kDefaultAlignment;
+  Interval live;
+  std::optional<int64_t> offset;
+  bool isScratch = false;
+};
+
+/// Lowest offset, aligned for `buffer`, at which it overlaps none of
+/// `busy` (sorted by start).
+int64_t findFirstFit(const Buffer &buffer, ArrayRef<ByteRange> busy) {
+  int64_t candidate = 0;
+  for (const ByteRange &range : busy) {
+    if (range.end <= candidate)
+      continue;
+    if (candidate + buffer.size <= range.start)
+      break;
+    candidate = llvm::alignTo(range.end, buffer.alignment);
+  }
+  return candidate;
+}
+
+/// Places every buffer without an offset: allocations before scratch, each
+/// group largest first, then in program order; each at the first fit among
+/// the buffers already placed that are live at the same time. Returns the
+/// end of the highest buffer.
+int64_t placeBuffers(MutableArrayRef<Buffer> buffers) {
+  SmallVector<Buffer *> placed, pending;
+  for (Buffer &buffer : buffers)
+    (buffer.offset ? placed : pending).push_back(&buffer);
+  llvm::stable_sort(pending, [](const Buffer *a, const Buffer *b) {
+    return std::make_pair(a->isScratch, -a->size) <
+           std::make_pair(b->isScratch, -b->size);
+  });
+  for (Buffer *buffer : pending) {
+    SmallVector<ByteRange> busy;
+    for (const Buffer *other : placed)
+      if (other->live.overlaps(buffer->live))
+        busy.push_back({*other->offset, *other->offset + other->size});
+    llvm::sort(busy, [](const ByteRange &a, const ByteRange &b) {
+      return a.start < b.start || (a.start == b.start && a.end < b.end);
+    });
+    buffer->offset = findFirstFit(*buffer, busy);
+    placed.push_back(buffer);
+  }
+  int64_t total = 0;
+  for (const Buffer &buffer : buffers)
+    total = std::max(total, *buffer.offset + buffer.size);
+  return total;
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+bool isSharedAlloc(Operation *op) {
+  auto alloc = dyn_cast<ttg::LocalAllocOp>(op);
+  return alloc &&
+         !cast<ttg::MemDescType>(alloc->getResult(0).getType()).isTensorMemory();
+}
+
+/// Operand numbers of `op` that an async proxy accesses.
+llvm::SmallDenseSet<unsigned> getAsyncOperands(Operation *op) {
+  llvm::SmallDenseSet<unsigned> async;
+  auto iface = dyn_cast<ProxyAccessOpInterface>(op);
+  if (!iface)
+    return async;
+  SmallVector<ProxyAccess> accesses;
+  iface.getProxyAccesses(accesses);
+  for (const ProxyAccess &access : accesses)
+    if (access.operand && access.isAsyncShared())
+      async.insert(access.operand->getOperandNumber());
+  return async;
+}
+
+/// Every op of `func` reaching each allocation through a memdesc operand.
+/// An operand the analysis cannot resolve may reach any buffer.
+llvm::MapVector<Operation *, SmallVector<Use>>
+collectUses(FunctionOpInterface func, ArrayRef<Operation *> allocs,
+            const BufferRegionAnalysis &analysis) {
+  llvm::MapVector<Operation *, SmallVector<Use>> uses;
+  for (Operation *alloc : allocs)
+    uses[alloc];
+  func->walk([&](Operation *op) {
+    llvm::SmallDenseSet<unsigned> async = getAsyncOperands(op);
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!isa<ttg::MemDescType>(operand.get().getType()))
+        continue;
+      Use use{op, async.contains(operand.getOperandNumber())};
+      const RegionSet &set = analysis.getRegions(operand.get());
+      bool external = isa<BlockArgument>(operand.get()) &&
+                      isa<FunctionOpInterface>(
+                          cast<BlockArgument>(operand.get())
+                              .getOwner()
+                              ->getParentOp());
+      if (set.unknown && !external)
+        for (auto &entry : uses)
+          entry.second.push_back(use);
+      for (const BufferRegion &region : set.regions) {
+        auto it = uses.find(region.alloc);
+        if (it == uses.end())
+          continue;
+        if (!it->second.empty() && it->second.back().op == op)
+          it->second.back().async |= use.async;
+        else
+          it->second.push_back(use);
+      }
+    }
+  });
+  return uses;
+}
+
+/// The buffers of `func`, with sizes, alignments and live intervals.
+SmallVector<Buffer> collectBuffers(FunctionOpInterface func,
+                                   const BufferRegionAnalysis &analysis) {
+  ProgramOrder order(func);
+  SmallVector<Operation *> allocs;
+  SmallVector<Buffer> buffers;
+  func->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isSharedAlloc(op))
+      allocs.push_back(op);
+  });
+  auto uses = collectUses(func, allocs, analysis);
+  func->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    Buffer buffer;
+    buffer.op = op;
+    if (isSharedAlloc(op)) {
+      auto type = cast<ttg::MemDescType>(op->getResult(0).getType());
+      buffer.size = type.getAllocSizeInBytes();
+      buffer.alignment = getAlignment(type);
+      buffer.live = getLiveInterval(op, uses[op], order);
+    } else {
+      auto ws = dyn_cast<ttg::WarpSpecializeOp>(op);
+      buffer.isScratch = true;
+      buffer.size = ws ? getCaptureSize(ws) : getScratchSize(op);
+      // Capture storage is written and read as the op starts; scratch lives
+      // only at its op (and throughout a warp_specialize it runs in).
+      buffer.live = order.span(op);
+      if (ws)
+        buffer.live.end = buffer.live.start;
+      else
+        extendOverAncestors(op, op, order, buffer.live);
+      if (auto recorded = op->getAttrOfType<IntegerAttr>(kSizeAttr))
+        buffer.size = recorded.getInt();
+      if (buffer.size == 0)
+        return;
+    }
+    if (auto offset = op->getAttrOfType<IntegerAttr>(kOffsetAttr))
+      buffer.offset = offset.getInt();
+    buffers.push_back(buffer);
+  });
+  return buffers;
+}
+
 struct ProxyFenceAllocateSharedMemoryPass final
     : proxyfence::ttg::impl::ProxyFenceAllocateSharedMemoryBase<
           ProxyFenceAllocateSharedMemoryPass> {
   using ProxyFenceAllocateSharedMemoryBase::ProxyFenceAllocateSharedMemoryBase;
+
   void runOnOperation() override {
-    getOperation().emitError(
-        "ProxyFenceAllocateSharedMemory is not implemented yet");
-    signalPassFailure();
+    ModuleOp module = getOperation();
+    BufferRegionAnalysis analysis(module);
+    Builder builder(module.getContext());
+    int64_t total = 0;
+    for (auto func : module.getOps<FunctionOpInterface>()) {
+      SmallVector<Buffer> buffers = collectBuffers(func, analysis);
+      for (const Buffer &buffer : buffers)
+        if (!buffer.offset)
+          ++numBuffers;
+      total = std::max(total, placeBuffers(buffers));
+      for (const Buffer &buffer : buffers) {
+        buffer.op->setAttr(kOffsetAttr, builder.getI32IntegerAttr(*buffer.offset));
+        if (buffer.isScratch)
+          buffer.op->setAttr(kSizeAttr, builder.getI32IntegerAttr(buffer.size));
+      }
+    }
+    module->setAttr(kSharedAttr, builder.getI32IntegerAttr(total));
+    sharedBytes += total;
   }
 };
+
 } // namespace
