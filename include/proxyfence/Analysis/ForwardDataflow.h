@@ -15,6 +15,7 @@
 
 #include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Region.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -46,8 +47,11 @@ public:
         before = transferRegion(whileOp.getBefore(), loopIn);
       state = before;
     } else if (auto ifOp = llvm::dyn_cast<mlir::scf::IfOp>(op)) {
-      State thenOut = transferRegion(ifOp.getThenRegion(), state);
-      thenOut.merge(transferRegion(ifOp.getElseRegion(), state));
+      State thenIn = state, elseIn = state;
+      derived().refineBranch(ifOp.getCondition(), /*taken=*/true, thenIn);
+      derived().refineBranch(ifOp.getCondition(), /*taken=*/false, elseIn);
+      State thenOut = transferRegion(ifOp.getThenRegion(), thenIn);
+      thenOut.merge(transferRegion(ifOp.getElseRegion(), elseIn));
       state = thenOut;
     } else if (auto ws = llvm::dyn_cast<ttg::WarpSpecializeOp>(op)) {
       State out = transferRegion(ws.getDefaultRegion(), state);
@@ -58,8 +62,10 @@ public:
       for (mlir::Region &region : op->getRegions())
         state = transferRegion(region, state);
     }
-    static_cast<Derived *>(this)->visitOp(op, state);
+    derived().visitOp(op, state);
   }
+
+  Derived &derived() { return *static_cast<Derived *>(this); }
 
   State transferBlock(mlir::Block &block, State state) {
     for (mlir::Operation &op : block)
@@ -83,13 +89,27 @@ public:
       State out = transferBlock(*block, blockIn[block]);
       if (block->getNumSuccessors() == 0)
         exit.merge(out);
-      for (mlir::Block *succ : block->getSuccessors()) {
+      for (auto [index, succ] : llvm::enumerate(block->getSuccessors())) {
+        State edge = out;
+        refineEdge(block->getTerminator(), index, edge);
         bool first = !blockIn.count(succ);
-        if (blockIn[succ].merge(out) || first)
+        if (blockIn[succ].merge(edge) || first)
           worklist.insert(succ);
       }
     }
     return exit;
+  }
+
+  /// Narrows `state` on the side of a branch on `condition` (taken or
+  /// not). A derived class may shadow this; by default it does nothing.
+  void refineBranch(mlir::Value condition, bool taken, State &state) {}
+
+  /// The state along successor `index` of a terminator: `cf.cond_br` is a
+  /// branch on its condition.
+  void refineEdge(mlir::Operation *terminator, unsigned index, State &state) {
+    if (auto condBr = llvm::dyn_cast<mlir::cf::CondBranchOp>(terminator))
+      derived().refineBranch(condBr.getCondition(), /*taken=*/index == 0,
+                             state);
   }
 
   /// The state at the top of a loop body joins the entry with the back

@@ -52,6 +52,14 @@ def ProxyAccessOpInterface : OpInterface<"ProxyAccessOpInterface"> {
       "::proxyfence::CompletionKind", "getCompletedBy", (ins), "",
       "return ::proxyfence::CompletionKind::None;">,
     InterfaceMethod<[{
+        The i1 value that decides whether the op is issued at all (the
+        `pred` operand of TMA copies and tcgen05 MMAs), or null when it
+        always is. Where control flow branches on the same value, the
+        analyses know the op did not run on the false side.
+      }],
+      "::mlir::Value", "getIssuePredicate", (ins), "",
+      "return {};">,
+    InterfaceMethod<[{
         The scope of the generic-to-async proxy fence this op is, or
         std::nullopt for every op that is not such a fence.
       }],
@@ -75,7 +83,8 @@ def ProxyEffects : TraitList<[
 
 // Same, for async ops: they also say which wait completes them.
 def ProxyAsyncEffects : TraitList<[
-  DeclareOpInterfaceMethods<ProxyAccessOpInterface, ["getCompletedBy"]>,
+  DeclareOpInterfaceMethods<ProxyAccessOpInterface,
+                            ["getCompletedBy", "getIssuePredicate"]>,
   ProxyDerivedEffects,
   MemoryEffectsOpInterface
 ]>;

@@ -513,3 +513,19 @@ CompletionKind AsyncCLCTryCancelOp::getCompletedBy() {
 CompletionKind CLCTryCancelOp::getCompletedBy() {
   return CompletionKind::MBarrierPhase;
 }
+
+//===----------------------------------------------------------------------===//
+// Issue predicates
+//===----------------------------------------------------------------------===//
+
+Value AsyncTMACopyGlobalToLocalOp::getIssuePredicate() { return getPred(); }
+Value AsyncTMAGatherOp::getIssuePredicate() { return getPred(); }
+Value AsyncTMACopyLocalToGlobalOp::getIssuePredicate() { return {}; }
+Value AsyncTMAReduceOp::getIssuePredicate() { return {}; }
+Value AsyncTMAScatterOp::getIssuePredicate() { return {}; }
+Value WarpGroupDotOp::getIssuePredicate() { return {}; }
+Value TCGen5MMAOp::getIssuePredicate() { return getPred(); }
+Value TCGen5MMAScaledOp::getIssuePredicate() { return getPred(); }
+Value TMEMCopyOp::getIssuePredicate() { return {}; }
+Value AsyncCLCTryCancelOp::getIssuePredicate() { return {}; }
+Value CLCTryCancelOp::getIssuePredicate() { return {}; }

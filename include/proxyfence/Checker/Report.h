@@ -1,0 +1,40 @@
+//===- Report.h - findings as text, JSON, SARIF and Graphviz ----*- C++ -*-===//
+//
+// Output formats of `proxyfence check` and `explain`. The JSON format is
+// described in docs/findings.schema.json; SARIF follows the SARIF 2.1.0
+// standard so that CI code scanning shows findings on the kernel's lines.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PROXYFENCE_CHECKER_REPORT_H
+#define PROXYFENCE_CHECKER_REPORT_H
+
+#include "proxyfence/Checker/Checker.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace proxyfence {
+
+enum class OutputFormat { Text, JSON, SARIF };
+
+struct ReportOptions {
+  /// The file that was checked, as the user named it.
+  std::string input;
+  /// Colour the text format (only when writing to a terminal).
+  bool color = false;
+};
+
+void writeFindings(llvm::raw_ostream &os, llvm::ArrayRef<Finding> findings,
+                   OutputFormat format, const ReportOptions &options);
+
+void writeExplanations(llvm::raw_ostream &os,
+                       llvm::ArrayRef<FenceExplanation> explanations,
+                       OutputFormat format, const ReportOptions &options);
+
+/// A Graphviz digraph with one cluster per finding: the two ops, the
+/// memory between them and the path.
+void writeDot(llvm::raw_ostream &os, llvm::ArrayRef<Finding> findings);
+
+} // namespace proxyfence
+
+#endif // PROXYFENCE_CHECKER_REPORT_H

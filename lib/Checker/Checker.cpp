@@ -1,0 +1,307 @@
+//===- Checker.cpp - findings about proxy fences in a module -------------===//
+//
+// Missing fences come from ProxyHazardAnalysis on the IR as given; missing
+// completion waits from CompletionHazardAnalysis. A fence is spurious when
+// the analysis without it finds no hazard it does not already find with
+// it, and over-wide when the same holds with its scope narrowed to the CTA.
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/Checker/Checker.h"
+
+#include "proxyfence/Analysis/CompletionHazards.h"
+#include "proxyfence/Analysis/ProxyHazards.h"
+#include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <tuple>
+
+using namespace mlir;
+using namespace proxyfence;
+
+StringRef proxyfence::stringifyFindingKind(FindingKind kind) {
+  switch (kind) {
+  case FindingKind::MissingFence:
+    return "missing-fence";
+  case FindingKind::MissingCompletionWait:
+    return "missing-completion-wait";
+  case FindingKind::SpuriousFence:
+    return "spurious-fence";
+  case FindingKind::OverwideFence:
+    return "overwide-fence";
+  }
+  llvm_unreachable("unknown finding kind");
+}
+
+StringRef proxyfence::getSeverity(FindingKind kind) {
+  return kind == FindingKind::MissingFence ||
+                 kind == FindingKind::MissingCompletionWait
+             ? "error"
+             : "warning";
+}
+
+//===----------------------------------------------------------------------===//
+// Describing buffers and paths
+//===----------------------------------------------------------------------===//
+
+/// The name Triton gave a buffer: the NameLoc of its allocation.
+static std::string getBufferName(Operation *alloc) {
+  Location loc = alloc->getLoc();
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return name.getName().str();
+  return "<unnamed>";
+}
+
+static std::string describeRange(const BufferRegion &region) {
+  std::string text = llvm::formatv("buffer '{0}' ({1} at {2}) bytes [{3}, {4})",
+                                   getBufferName(region.alloc),
+                                   region.alloc->getName().getStringRef(),
+                                   PositionResolver::getSourcePosition(
+                                       region.alloc->getLoc())
+                                       .str(),
+                                   region.range.start, region.range.end);
+  if (std::optional<ByteRange> abs =
+          BufferRegionAnalysis::getAbsoluteRange(region))
+    text += llvm::formatv(", shared memory [{0}, {1})", abs->start, abs->end);
+  return text;
+}
+
+/// The first pair of regions through which `a` and `b` alias.
+static std::string describeOverlap(const RegionSet &a, const RegionSet &b) {
+  for (const BufferRegion &ra : a.regions)
+    for (const BufferRegion &rb : b.regions) {
+      if (!BufferRegionAnalysis::mayAlias(ra, rb))
+        continue;
+      if (ra.alloc == rb.alloc) {
+        BufferRegion both = ra;
+        both.range = {std::max(ra.range.start, rb.range.start),
+                      std::min(ra.range.end, rb.range.end)};
+        return describeRange(both);
+      }
+      return describeRange(ra) + " reuses the bytes of " + describeRange(rb);
+    }
+  if (a.unknown || b.unknown)
+    return "a buffer whose allocation cannot be traced (it may be any "
+           "shared memory)";
+  return "";
+}
+
+/// How control gets from `generic` to `async`.
+static std::string describePath(Operation *generic, Operation *async) {
+  if (generic->getBlock() == async->getBlock())
+    return generic->isBeforeInBlock(async) ? "same block" : "loop back-edge";
+  // Find the ancestors of both in their closest common block.
+  for (Operation *a = async; a; a = a->getParentOp()) {
+    Operation *g = a->getBlock() ? a->getBlock()->findAncestorOpInBlock(*generic)
+                                 : nullptr;
+    if (!g)
+      continue;
+    if (g == a) {
+      // Both inside the same op, in different nested blocks.
+      if (isa<ttg::WarpSpecializeOp>(a))
+        return "warp-specialize region";
+      if (isa<scf::ForOp, scf::WhileOp>(a))
+        return "loop back-edge";
+      return "branch";
+    }
+    if (!g->isBeforeInBlock(a))
+      return "loop back-edge";
+    if (isa<CallOpInterface>(g))
+      return "call";
+    if (isa<scf::IfOp>(g))
+      return "branch (the access is in an scf.if before)";
+    if (isa<scf::ForOp, scf::WhileOp>(g))
+      return "loop exit (the access is in a loop before)";
+    if (isa<ttg::WarpSpecializeOp>(g))
+      return "warp-specialize region";
+    return "same region";
+  }
+  return "cf branches";
+}
+
+//===----------------------------------------------------------------------===//
+// Findings
+//===----------------------------------------------------------------------===//
+
+using HazardKey = std::tuple<Operation *, Operation *, unsigned>;
+
+static HazardKey keyOf(const Hazard &hazard) {
+  return {hazard.genericOp, hazard.asyncOp,
+          static_cast<unsigned>(hazard.kind)};
+}
+
+static Finding makeMissingFence(const Hazard &hazard,
+                                const PositionResolver &positions) {
+  Finding finding{FindingKind::MissingFence};
+  finding.hazard = stringifyHazardKind(hazard.kind).str();
+  finding.primary = positions.describe(hazard.asyncOp);
+  finding.secondary = positions.describe(hazard.genericOp);
+  finding.region = describeOverlap(hazard.genericRegions, hazard.asyncRegions);
+  finding.path = describePath(hazard.genericOp, hazard.asyncOp);
+  bool cluster = hazard.scope == FenceScope::Cluster;
+  finding.scope = cluster ? "cluster" : "cta";
+  bool genericWrites = hazard.kind != HazardKind::WAR;
+  bool asyncWrites = hazard.kind != HazardKind::RAW;
+  finding.message = llvm::formatv(
+      "missing proxy fence ({0}): {1} {2} shared memory that {3} then {4} "
+      "through the async proxy, with no fence.proxy.async{5} between ({6})",
+      finding.hazard, finding.secondary.name,
+      genericWrites ? "writes" : "reads", finding.primary.name,
+      asyncWrites ? "writes" : "reads",
+      cluster ? ".shared::cluster" : ".shared::cta", finding.path);
+  Operation *point = getFenceInsertionPoint(hazard.asyncOp);
+  finding.fix = llvm::formatv(
+      "insert `ttng.fence_async_shared {bCluster = {0}}` "
+      "(fence.proxy.async.shared::{1}) before the {2} at {3}",
+      cluster ? "true" : "false", finding.scope,
+      point->getName().getStringRef(),
+      positions.describe(point).ir.isKnown()
+          ? positions.describe(point).ir.str()
+          : positions.describe(point).source.str());
+  return finding;
+}
+
+static Finding makeMissingWait(const CompletionHazard &hazard,
+                               const PositionResolver &positions) {
+  Finding finding{FindingKind::MissingCompletionWait};
+  finding.primary = positions.describe(hazard.genericOp);
+  finding.secondary = positions.describe(hazard.asyncOp);
+  finding.region = describeOverlap(hazard.genericRegions, hazard.asyncRegions);
+  finding.path = describePath(hazard.asyncOp, hazard.genericOp);
+  finding.message = llvm::formatv(
+      "{0} overwrites shared memory that {1} may still be reading through "
+      "the async proxy: a fence does not order this, a completion wait does "
+      "({2})",
+      finding.primary.name, finding.secondary.name, finding.path);
+  switch (hazard.needed) {
+  case CompletionKind::BulkStoreRead:
+    finding.fix = "wait for the store's reads first: `ttng.async_tma_store_wait "
+                  "{pendings = 0 : i32}` (cp.async.bulk.wait_group.read 0) "
+                  "before the write";
+    break;
+  case CompletionKind::WgmmaGroup:
+    finding.fix = "wait for the wgmma first: `ttng.warp_group_dot_wait` with "
+                  "pendings = 0 (wgmma.wait_group 0) before the write";
+    break;
+  default:
+    finding.fix = "wait on the mbarrier the async op completes on "
+                  "(`ttng.wait_barrier`) before the write";
+    break;
+  }
+  return finding;
+}
+
+static Finding makeFenceWarning(FindingKind kind, Operation *fence,
+                                const PositionResolver &positions) {
+  Finding finding{kind};
+  finding.primary = positions.describe(fence);
+  if (kind == FindingKind::SpuriousFence) {
+    finding.message = "spurious proxy fence: it orders no generic access "
+                      "against a later async access of the same bytes";
+    finding.fix = "remove the fence";
+  } else {
+    finding.message = "over-wide proxy fence: cluster scope (~150 cycles) "
+                      "where the CTA scope (~10-18 cycles) orders every "
+                      "hazard it covers";
+    finding.fix = "use `ttng.fence_async_shared {bCluster = false}` "
+                  "(fence.proxy.async.shared::cta)";
+  }
+  return finding;
+}
+
+namespace {
+/// Re-runs the hazard analysis with one fence removed or narrowed and
+/// returns the hazards that appear only then.
+struct FenceProbe {
+  ModuleOp module;
+  const BufferRegionAnalysis &regions;
+  llvm::DenseSet<HazardKey> baseline;
+
+  std::vector<Hazard> newHazards(Operation *fence, bool narrowOnly) const {
+    ProxyHazardOptions options;
+    if (narrowOnly)
+      options.narrowedFences.insert(fence);
+    else
+      options.ignoredFences.insert(fence);
+    ProxyHazardAnalysis probe(module, regions, options);
+    std::vector<Hazard> result;
+    for (const Hazard &hazard : probe.getHazards())
+      if (!baseline.contains(keyOf(hazard)))
+        result.push_back(hazard);
+    return result;
+  }
+};
+} // namespace
+
+std::vector<Finding>
+proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
+  BufferRegionAnalysis regions(module);
+  ProxyHazardAnalysis baseline(module, regions);
+  FenceProbe probe{module, regions, {}};
+  std::vector<Finding> findings;
+  for (const Hazard &hazard : baseline.getHazards()) {
+    probe.baseline.insert(keyOf(hazard));
+    findings.push_back(makeMissingFence(hazard, positions));
+  }
+  CompletionHazardAnalysis completion(module, regions);
+  for (const CompletionHazard &hazard : completion.getHazards())
+    findings.push_back(makeMissingWait(hazard, positions));
+
+  module->walk([&](ttng::FenceAsyncSharedOp fence) {
+    if (probe.newHazards(fence, /*narrowOnly=*/false).empty()) {
+      findings.push_back(
+          makeFenceWarning(FindingKind::SpuriousFence, fence, positions));
+      return;
+    }
+    if (fence.getBCluster() &&
+        probe.newHazards(fence, /*narrowOnly=*/true).empty())
+      findings.push_back(
+          makeFenceWarning(FindingKind::OverwideFence, fence, positions));
+  });
+
+  // Program order of the primary op.
+  DenseMap<Operation *, unsigned> order;
+  module->walk([&](Operation *op) { order[op] = order.size(); });
+  std::stable_sort(findings.begin(), findings.end(),
+                   [&](const Finding &a, const Finding &b) {
+                     return order.lookup(a.primary.op) <
+                            order.lookup(b.primary.op);
+                   });
+  return findings;
+}
+
+std::vector<FenceExplanation>
+proxyfence::explainFences(ModuleOp module, const PositionResolver &positions) {
+  BufferRegionAnalysis regions(module);
+  ProxyHazardAnalysis baseline(module, regions);
+  FenceProbe probe{module, regions, {}};
+  for (const Hazard &hazard : baseline.getHazards())
+    probe.baseline.insert(keyOf(hazard));
+
+  std::vector<FenceExplanation> explanations;
+  module->walk([&](ttng::FenceAsyncSharedOp fence) {
+    FenceExplanation explanation;
+    explanation.fence = positions.describe(fence);
+    for (const Hazard &hazard : probe.newHazards(fence, false))
+      explanation.protects.push_back(makeMissingFence(hazard, positions));
+    explanation.needed = !explanation.protects.empty();
+    explanation.overwide = explanation.needed && fence.getBCluster() &&
+                           probe.newHazards(fence, true).empty();
+    if (!explanation.needed)
+      explanation.summary = "not needed: no generic access it orders reaches "
+                            "an async access of the same bytes";
+    else
+      explanation.summary = llvm::formatv(
+          "needed: orders {0} hazard{1}{2}", explanation.protects.size(),
+          explanation.protects.size() == 1 ? "" : "s",
+          explanation.overwide ? "; cluster scope is wider than needed, the "
+                                 "CTA scope suffices"
+                               : "");
+    explanations.push_back(std::move(explanation));
+  });
+  return explanations;
+}

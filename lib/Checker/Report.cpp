@@ -1,0 +1,355 @@
+//===- Report.cpp - findings as text, JSON, SARIF and Graphviz ----------===//
+//
+// Text is compiler-style (`file:line:col: error: ...` with indented
+// details), JSON is proxyfence's own schema, SARIF is 2.1.0 with one rule
+// per finding kind and the generic/async pair as related locations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/Checker/Report.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace proxyfence;
+namespace json = llvm::json;
+
+static constexpr const char *kToolVersion = "0.1.0";
+
+//===----------------------------------------------------------------------===//
+// Text
+//===----------------------------------------------------------------------===//
+
+/// Where to point the user first: the kernel line if known, else the IR.
+static std::string primaryPosition(const OpInfo &info) {
+  return info.source.isKnown() ? info.source.str() : info.ir.str();
+}
+
+static std::string describeOp(const OpInfo &info) {
+  std::string text = info.name;
+  if (info.source.isKnown())
+    text += " at " + info.source.str();
+  if (info.ir.isKnown())
+    text += (info.source.isKnown() ? " (" : " at ") + info.ir.str() +
+            (info.source.isKnown() ? ")" : "");
+  return text;
+}
+
+static void writeSeverity(llvm::raw_ostream &os, llvm::StringRef severity,
+                          bool color) {
+  llvm::raw_ostream::Colors c = severity == "error"     ? llvm::raw_ostream::RED
+                                : severity == "warning" ? llvm::raw_ostream::MAGENTA
+                                                        : llvm::raw_ostream::CYAN;
+  if (color)
+    os.changeColor(c, /*bold=*/true);
+  os << severity << ":";
+  if (color)
+    os.resetColor();
+}
+
+static void writeTextFinding(llvm::raw_ostream &os, const Finding &finding,
+                             bool color) {
+  os << primaryPosition(finding.primary) << ": ";
+  writeSeverity(os, getSeverity(finding.kind), color);
+  os << " " << finding.message << " [" << stringifyFindingKind(finding.kind)
+     << "]\n";
+  switch (finding.kind) {
+  case FindingKind::MissingFence:
+    os << "  async op:   " << describeOp(finding.primary) << "\n";
+    os << "  generic op: " << describeOp(finding.secondary) << "\n";
+    break;
+  case FindingKind::MissingCompletionWait:
+    os << "  generic write: " << describeOp(finding.primary) << "\n";
+    os << "  async read:    " << describeOp(finding.secondary) << "\n";
+    break;
+  default:
+    os << "  fence: " << describeOp(finding.primary) << "\n";
+    break;
+  }
+  if (!finding.region.empty())
+    os << "  memory: " << finding.region << "\n";
+  if (!finding.path.empty())
+    os << "  path:   " << finding.path << "\n";
+  os << "  fix:    " << finding.fix << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// JSON
+//===----------------------------------------------------------------------===//
+
+static json::Value toJSON(const SourcePosition &position) {
+  if (!position.isKnown())
+    return nullptr;
+  return json::Object{{"file", position.file},
+                      {"line", static_cast<int64_t>(position.line)},
+                      {"column", static_cast<int64_t>(position.column)}};
+}
+
+static json::Value toJSON(const OpInfo &info) {
+  if (!info.op)
+    return nullptr;
+  return json::Object{{"op", info.name},
+                      {"source", toJSON(info.source)},
+                      {"ir", toJSON(info.ir)}};
+}
+
+static json::Object toJSON(const Finding &finding) {
+  json::Object object{
+      {"kind", stringifyFindingKind(finding.kind)},
+      {"severity", getSeverity(finding.kind)},
+      {"message", finding.message},
+      {"primary", toJSON(finding.primary)},
+      {"secondary", toJSON(finding.secondary)},
+      {"fix", finding.fix},
+  };
+  if (!finding.hazard.empty())
+    object["hazard"] = finding.hazard;
+  if (!finding.scope.empty())
+    object["scope"] = finding.scope;
+  if (!finding.region.empty())
+    object["memory"] = finding.region;
+  if (!finding.path.empty())
+    object["path"] = finding.path;
+  return object;
+}
+
+static std::pair<int64_t, int64_t> countSeverities(
+    llvm::ArrayRef<Finding> findings) {
+  int64_t errors = 0, warnings = 0;
+  for (const Finding &finding : findings)
+    ++(getSeverity(finding.kind) == "error" ? errors : warnings);
+  return {errors, warnings};
+}
+
+//===----------------------------------------------------------------------===//
+// SARIF 2.1.0
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Rule {
+  FindingKind kind;
+  const char *name;
+  const char *shortText;
+  const char *fullText;
+};
+} // namespace
+
+static const Rule kRules[] = {
+    {FindingKind::MissingFence, "MissingProxyFence",
+     "A generic shared-memory access reaches an async-proxy access of the "
+     "same bytes without fence.proxy.async.",
+     "On sm_90+ generic-proxy writes (st.shared, stmatrix, cp.async) are not "
+     "visible to TMA, wgmma or tcgen05, and generic reads are not ordered "
+     "before TMA writes, without fence.proxy.async between them (PTX ISA "
+     "#async-proxy)."},
+    {FindingKind::MissingCompletionWait, "MissingCompletionWait",
+     "A generic write reuses shared memory an async op may still be reading.",
+     "Async reads (TMA stores, wgmma, tcgen05 operands) end only at their "
+     "completion wait (cp.async.bulk.wait_group.read, wgmma.wait_group, the "
+     "mbarrier of tcgen05.commit); a proxy fence does not order them."},
+    {FindingKind::SpuriousFence, "SpuriousProxyFence",
+     "A proxy fence orders no hazard.",
+     "No generic access the fence orders reaches an async access of the "
+     "same bytes; the fence costs cycles and can be removed."},
+    {FindingKind::OverwideFence, "OverwideProxyFence",
+     "A cluster-scope proxy fence where the CTA scope suffices.",
+     "fence.proxy.async.shared::cluster costs about ten times the CTA form; "
+     "it is needed only when the async access reaches other CTAs."},
+};
+
+static json::Value sarifLocation(const OpInfo &info, llvm::StringRef input,
+                                 std::optional<int64_t> id = std::nullopt,
+                                 llvm::StringRef message = "") {
+  const SourcePosition &position =
+      info.source.isKnown() ? info.source : info.ir;
+  json::Object region;
+  if (position.isKnown()) {
+    region["startLine"] = static_cast<int64_t>(position.line);
+    if (position.column > 0)
+      region["startColumn"] = static_cast<int64_t>(position.column);
+  }
+  json::Object physical{
+      {"artifactLocation",
+       json::Object{{"uri", position.file.empty() ? input.str()
+                                                  : position.file}}}};
+  if (!region.empty())
+    physical["region"] = std::move(region);
+  json::Object location{{"physicalLocation", std::move(physical)}};
+  if (id)
+    location["id"] = *id;
+  if (!message.empty())
+    location["message"] = json::Object{{"text", message}};
+  return location;
+}
+
+static json::Value toSARIF(llvm::ArrayRef<Finding> findings,
+                           llvm::StringRef input) {
+  json::Array rules;
+  for (const Rule &rule : kRules)
+    rules.push_back(json::Object{
+        {"id", stringifyFindingKind(rule.kind)},
+        {"name", rule.name},
+        {"shortDescription", json::Object{{"text", rule.shortText}}},
+        {"fullDescription", json::Object{{"text", rule.fullText}}},
+        {"defaultConfiguration",
+         json::Object{{"level", getSeverity(rule.kind)}}}});
+  json::Array results;
+  for (const Finding &finding : findings) {
+    json::Array related;
+    if (finding.secondary.op)
+      related.push_back(sarifLocation(
+          finding.secondary, input, 1,
+          finding.kind == FindingKind::MissingFence ? "the generic access"
+                                                    : "the async read"));
+    json::Object properties{{"fix", finding.fix}};
+    if (!finding.hazard.empty())
+      properties["hazard"] = finding.hazard;
+    if (!finding.region.empty())
+      properties["memory"] = finding.region;
+    if (!finding.path.empty())
+      properties["path"] = finding.path;
+    json::Object result{
+        {"ruleId", stringifyFindingKind(finding.kind)},
+        {"ruleIndex", static_cast<int64_t>(finding.kind)},
+        {"level", getSeverity(finding.kind)},
+        {"message", json::Object{{"text", finding.message + ". Fix: " +
+                                              finding.fix + "."}}},
+        {"locations", json::Array{sarifLocation(finding.primary, input)}},
+        {"properties", std::move(properties)}};
+    if (!related.empty())
+      result["relatedLocations"] = std::move(related);
+    results.push_back(std::move(result));
+  }
+  json::Object driver{{"name", "proxyfence"},
+                      {"version", kToolVersion},
+                      {"informationUri", "https://github.com/proxyfence/proxyfence"},
+                      {"rules", std::move(rules)}};
+  return json::Object{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", json::Array{json::Object{
+                   {"tool", json::Object{{"driver", std::move(driver)}}},
+                   {"artifacts",
+                    json::Array{json::Object{
+                        {"location", json::Object{{"uri", input}}}}}},
+                   {"results", std::move(results)}}}}};
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+void proxyfence::writeFindings(llvm::raw_ostream &os,
+                               llvm::ArrayRef<Finding> findings,
+                               OutputFormat format,
+                               const ReportOptions &options) {
+  auto [errors, warnings] = countSeverities(findings);
+  switch (format) {
+  case OutputFormat::Text:
+    for (const Finding &finding : findings)
+      writeTextFinding(os, finding, options.color);
+    os << llvm::formatv("{0}: {1} error{2}, {3} warning{4}\n", options.input,
+                        errors, errors == 1 ? "" : "s", warnings,
+                        warnings == 1 ? "" : "s");
+    return;
+  case OutputFormat::JSON: {
+    json::Array array;
+    for (const Finding &finding : findings)
+      array.push_back(toJSON(finding));
+    os << llvm::formatv(
+        "{0:2}\n",
+        json::Value(json::Object{
+            {"tool", "proxyfence"},
+            {"version", kToolVersion},
+            {"input", options.input},
+            {"findings", std::move(array)},
+            {"summary",
+             json::Object{{"errors", errors}, {"warnings", warnings}}}}));
+    return;
+  }
+  case OutputFormat::SARIF:
+    os << llvm::formatv("{0:2}\n", toSARIF(findings, options.input));
+    return;
+  }
+}
+
+void proxyfence::writeExplanations(
+    llvm::raw_ostream &os, llvm::ArrayRef<FenceExplanation> explanations,
+    OutputFormat format, const ReportOptions &options) {
+  if (format != OutputFormat::Text) {
+    json::Array array;
+    for (const FenceExplanation &explanation : explanations) {
+      json::Array protects;
+      for (const Finding &finding : explanation.protects)
+        protects.push_back(toJSON(finding));
+      array.push_back(json::Object{{"fence", toJSON(explanation.fence)},
+                                   {"needed", explanation.needed},
+                                   {"overwide", explanation.overwide},
+                                   {"summary", explanation.summary},
+                                   {"protects", std::move(protects)}});
+    }
+    os << llvm::formatv("{0:2}\n",
+                        json::Value(json::Object{{"tool", "proxyfence"},
+                                                 {"input", options.input},
+                                                 {"fences", std::move(array)}}));
+    return;
+  }
+  if (explanations.empty())
+    os << options.input << ": no proxy fences\n";
+  for (const FenceExplanation &explanation : explanations) {
+    os << primaryPosition(explanation.fence) << ": ";
+    writeSeverity(os, explanation.needed ? "note" : "warning", options.color);
+    os << " " << describeOp(explanation.fence) << " is "
+       << explanation.summary << "\n";
+    for (const Finding &finding : explanation.protects) {
+      os << "  " << finding.hazard << ": " << describeOp(finding.secondary)
+         << " -> " << describeOp(finding.primary) << "\n";
+      if (!finding.region.empty())
+        os << "    memory: " << finding.region << "\n";
+      os << "    path:   " << finding.path << "\n";
+    }
+  }
+}
+
+static std::string escapeDot(llvm::StringRef text) {
+  std::string escaped;
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      escaped += '\\';
+    escaped += c;
+  }
+  return escaped;
+}
+
+void proxyfence::writeDot(llvm::raw_ostream &os,
+                          llvm::ArrayRef<Finding> findings) {
+  os << "digraph proxyfence {\n  rankdir=TB;\n  node [shape=box, "
+        "fontname=\"monospace\"];\n";
+  for (auto [index, finding] : llvm::enumerate(findings)) {
+    os << "  subgraph cluster_" << index << " {\n    label=\""
+       << escapeDot(getSeverity(finding.kind)) << ": "
+       << escapeDot(stringifyFindingKind(finding.kind));
+    if (!finding.hazard.empty())
+      os << " (" << finding.hazard << ")";
+    os << "\";\n";
+    os << "    f" << index << "_primary [label=\""
+       << escapeDot(describeOp(finding.primary)) << "\", color=red];\n";
+    if (finding.secondary.op) {
+      os << "    f" << index << "_secondary [label=\""
+         << escapeDot(describeOp(finding.secondary)) << "\"];\n";
+      os << "    f" << index << "_memory [shape=note, label=\""
+         << escapeDot(finding.region) << "\"];\n";
+      os << "    f" << index << "_secondary -> f" << index
+         << "_primary [label=\"" << escapeDot(finding.path) << "\"];\n";
+      os << "    f" << index << "_secondary -> f" << index
+         << "_memory [style=dashed, arrowhead=none];\n";
+      os << "    f" << index << "_primary -> f" << index
+         << "_memory [style=dashed, arrowhead=none];\n";
+    }
+    os << "    f" << index << "_fix [shape=plaintext, label=\"fix: "
+       << escapeDot(finding.fix) << "\"];\n";
+    os << "  }\n";
+  }
+  os << "}\n";
+}
