@@ -12,6 +12,7 @@ PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev
   zlib1g-dev libzstd-dev
+  python3-jsonschema graphviz
 )
 
 missing=()
