@@ -7,12 +7,14 @@
 
 #include "proxyfence/InitAll.h"
 
+#include "proxyfence/Conversion/Passes.h"
 #include "proxyfence/Dialect/Triton/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonGPU/Transforms/Passes.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -62,6 +64,8 @@ static void addFencePipeline(OpPassManager &pm,
 void proxyfence::registerAllPasses() {
   ttng::registerTritonNvidiaGPUPasses();
   ttg::registerTritonGPUPasses();
+  registerConversionPasses();
+  mlir::registerPass([] { return mlir::createReconcileUnrealizedCastsPass(); });
 
   // Triton's pass names, so Triton-style RUN lines work unchanged.
   PassPipelineRegistration<>(

@@ -25,3 +25,37 @@ tool_dirs = [config.proxyfence_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["proxyfence-opt"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.proxyfence_tools_dir, append_path=True)
+
+# ptxas (CUDA toolkit) assembles the PTX the tests emit. Tests that need it
+# say `REQUIRES: ptxas`; without it lit reports them UNSUPPORTED, and this
+# note says why.
+import glob
+import shutil
+
+
+def find_ptxas():
+    found = shutil.which("ptxas")
+    if found:
+        return found
+    candidates = []
+    for var in ("CUDA_HOME", "CUDA_PATH"):
+        if os.environ.get(var):
+            candidates.append(os.path.join(os.environ[var], "bin", "ptxas"))
+    candidates.append("/usr/local/cuda/bin/ptxas")
+    candidates.extend(sorted(glob.glob("/usr/local/cuda-*/bin/ptxas"), reverse=True))
+    for candidate in candidates:
+        if os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+ptxas = find_ptxas()
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+else:
+    lit_config.note("ptxas not found (PATH, $CUDA_HOME, /usr/local/cuda*): "
+                    "tests that assemble PTX are UNSUPPORTED")
+
+llvm_config.add_tool_substitutions(
+    ["proxyfence", "proxyfence-translate", "fence-api-example"], tool_dirs)

@@ -15,6 +15,7 @@
 #include <vector>
 
 namespace proxyfence::test {
+void registerTestFenceAPIPass();
 void registerTestProxyAccessesPass();
 void registerTestSharedMemoryAllocationPass();
 } // namespace proxyfence::test
@@ -35,6 +36,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   proxyfence::registerAllDialects(registry);
   proxyfence::registerAllPasses();
+  proxyfence::test::registerTestFenceAPIPass();
   proxyfence::test::registerTestProxyAccessesPass();
   proxyfence::test::registerTestSharedMemoryAllocationPass();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
