@@ -9,6 +9,7 @@
 
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FoldInterfaces.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -45,6 +46,18 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
     return AliasResult::FinalAlias;
   }
 };
+
+/// Partitions of ttg.warp_specialize see only their block arguments (in
+/// Triton they live in an op that is IsolatedFromAbove), so constants a
+/// pattern driver materializes or uniques stay inside them.
+struct TritonGPUFoldInterface : public DialectFoldInterface {
+  using DialectFoldInterface::DialectFoldInterface;
+
+  bool shouldMaterializeInto(Region *region) const override {
+    auto ws = dyn_cast<WarpSpecializeOp>(region->getParentOp());
+    return ws && region != &ws.getDefaultRegion();
+  }
+};
 } // namespace
 
 void TritonGPUDialect::initialize() {
@@ -54,7 +67,7 @@ void TritonGPUDialect::initialize() {
 #define GET_OP_LIST
 #include "proxyfence/Dialect/TritonGPU/IR/TritonGPUOps.cpp.inc"
       >();
-  addInterfaces<TritonGPUOpAsmInterface>();
+  addInterfaces<TritonGPUOpAsmInterface, TritonGPUFoldInterface>();
 }
 
 void TritonGPUDialect::registerAttributes() {

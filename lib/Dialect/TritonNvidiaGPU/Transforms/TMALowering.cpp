@@ -1,10 +1,35 @@
-//===- TMALowering.cpp - ProxyFenceTMALowering ----------------------------------===//
+//===- TMALowering.cpp - Lower descriptor ops to TMA copies ---------------===//
 //
-// Not implemented yet: the pass fails loudly rather than doing nothing.
+// ProxyFenceTMALowering (alias --triton-nvidia-tma-lowering): rewrites the
+// tensor-descriptor ops of the tt dialect into TMA copies through shared
+// memory, as Triton 3.6 does.
+//
+// Stores, reductions and scatters copy their source into an immutable
+// buffer, fence it into the async proxy, issue the TMA op and wait for it.
+// Loads and gathers copy into a mutable buffer through a one-shot mbarrier
+// and read the buffer back with ttg.local_load; a ttg.local_alloc of the
+// loaded tensor with the buffer's encoding takes the buffer itself.
+//
+// The rewrites run under the greedy pattern driver, as Triton's do: it
+// visits ops bottom-up (so a store lowered before the load feeding it
+// exposes a local_alloc the load can absorb) and hoists and uniques the
+// constants the patterns create at the function entry.
 //
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
+
+#include "proxyfence/Dialect/Triton/IR/Dialect.h"
+#include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
+#include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Statistic.h"
 
 namespace proxyfence::ttng {
 #define GEN_PASS_DEF_PROXYFENCETMALOWERING
@@ -12,14 +37,348 @@ namespace proxyfence::ttng {
 } // namespace proxyfence::ttng
 
 using namespace mlir;
+using namespace proxyfence;
 
 namespace {
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+/// The shared-memory buffer holding one block of `tensorType` laid out as
+/// the descriptor's TMA box (`encoding`).
+ttg::MemDescType getBlockBufferType(RankedTensorType tensorType,
+                                    Attribute encoding, bool isMutable) {
+  Attribute smem = ttg::SharedMemorySpaceAttr::get(tensorType.getContext());
+  return ttg::MemDescType::get(tensorType.getShape(),
+                               tensorType.getElementType(), encoding, smem,
+                               isMutable);
+}
+
+/// `!ttg.memdesc<1xi64, #ttg.swizzled_shared<{vec = 1, perPhase = 1,
+/// maxPhase = 1, order = [0]}>, #smem, mutable>`: one mbarrier.
+ttg::MemDescType getBarrierType(MLIRContext *ctx) {
+  Builder b(ctx);
+  // Untyped integers parse as i64: build the fields the way the parser
+  // does, so the encoding is the one Triton's text spells.
+  NamedAttribute fields[] = {
+      b.getNamedAttr("vec", b.getI64IntegerAttr(1)),
+      b.getNamedAttr("perPhase", b.getI64IntegerAttr(1)),
+      b.getNamedAttr("maxPhase", b.getI64IntegerAttr(1)),
+      b.getNamedAttr("order", b.getArrayAttr({b.getI64IntegerAttr(0)}))};
+  auto encoding = ttg::SwizzledSharedEncodingAttr::get(ctx, fields);
+  return ttg::MemDescType::get({1}, b.getI64Type(), encoding,
+                               ttg::SharedMemorySpaceAttr::get(ctx),
+                               /*mutableMemory=*/true);
+}
+
+/// Bytes the TMA unit writes for one block: the barrier's expected
+/// transaction count.
+int64_t getBlockBytes(RankedTensorType tensorType) {
+  return tensorType.getNumElements() *
+         tensorType.getElementType().getIntOrFloatBitWidth() / 8;
+}
+
+/// The shared encoding of the block a descriptor op moves.
+Attribute getDescEncoding(Value desc) {
+  return cast<tt::TensorDescType>(desc.getType()).getSharedEncoding();
+}
+
+//===----------------------------------------------------------------------===//
+// Retyping the users of a buffer that becomes mutable
+//===----------------------------------------------------------------------===//
+
+bool isView(Operation *op) {
+  return isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp,
+             ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(op);
+}
+
+/// The values whose type mirrors that of operand `use` of its owner: a
+/// view's result, the matching result of warp_group_dot_wait, the matching
+/// block argument of each warp_specialize partition.
+SmallVector<Value> getMirroredValues(OpOperand &use) {
+  Operation *owner = use.getOwner();
+  unsigned index = use.getOperandNumber();
+  if (isView(owner))
+    return {owner->getResult(0)};
+  if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(owner))
+    return {wait.getOutputs()[index]};
+  SmallVector<Value> mirrored;
+  if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(owner))
+    for (Region &partition : ws.getPartitionRegions())
+      mirrored.push_back(partition.getArgument(index));
+  return mirrored;
+}
+
+/// Ops whose operand types are tied to types elsewhere that this pass does
+/// not rewrite (loop-carried values, branch and call arguments, returns).
+bool pinsOperandType(Operation *op) {
+  return isa<RegionBranchOpInterface, RegionBranchTerminatorOpInterface,
+             BranchOpInterface, CallOpInterface>(op) ||
+         op->hasTrait<mlir::OpTrait::ReturnLike>();
+}
+
+/// Whether every value derived from `value` through views, dot waits and
+/// warp_specialize captures can change from immutable to mutable.
+bool canBecomeMutable(Value value) {
+  for (OpOperand &use : value.getUses()) {
+    Operation *owner = use.getOwner();
+    if (!isa<ttg::WarpSpecializeOp>(owner) && pinsOperandType(owner))
+      return false;
+    if (!llvm::all_of(getMirroredValues(use), canBecomeMutable))
+      return false;
+  }
+  return true;
+}
+
+/// Makes the memdesc values derived from `value` mutable, as `value` now is.
+void propagateMutability(PatternRewriter &rewriter, Value value) {
+  for (OpOperand &use : value.getUses()) {
+    for (Value mirrored : getMirroredValues(use)) {
+      auto type = cast<ttg::MemDescType>(mirrored.getType());
+      if (type.getMutableMemory())
+        continue;
+      auto mutableType = ttg::MemDescType::get(
+          type.getShape(), type.getElementType(), type.getEncoding(),
+          type.getMemorySpace(), /*mutableMemory=*/true, type.getAllocShape());
+      rewriter.modifyOpInPlace(use.getOwner(),
+                               [&] { mirrored.setType(mutableType); });
+      propagateMutability(rewriter, mirrored);
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Loads and gathers
+//===----------------------------------------------------------------------===//
+
+/// Replaces the uses of `loaded` (the result of a descriptor load) by the
+/// shared-memory `buffer` it was copied into. Each ttg.local_alloc of it
+/// with the buffer's encoding is the buffer itself; the remaining uses read
+/// it back with one ttg.local_load.
+void replaceWithBuffer(PatternRewriter &rewriter, Value loaded,
+                       TypedValue<ttg::MemDescType> buffer) {
+  SmallVector<ttg::LocalAllocOp> absorbed;
+  for (Operation *user : loaded.getUsers()) {
+    auto alloc = dyn_cast<ttg::LocalAllocOp>(user);
+    if (alloc &&
+        alloc.getType().getEncoding() == buffer.getType().getEncoding() &&
+        canBecomeMutable(alloc.getResult()))
+      absorbed.push_back(alloc);
+  }
+  for (ttg::LocalAllocOp alloc : absorbed) {
+    propagateMutability(rewriter, alloc.getResult());
+    rewriter.replaceOp(alloc, buffer);
+  }
+  if (loaded.use_empty())
+    return;
+  Value local = ttg::LocalLoadOp::create(rewriter, loaded.getLoc(),
+                                         loaded.getType(), buffer,
+                                         /*token=*/Value());
+  rewriter.replaceAllUsesWith(loaded, local);
+}
+
+/// Issues the TMA load into (buffer, barrier) under predicate `pred`.
+using EmitTMALoad = function_ref<void(Value buffer, Value barrier, Value pred)>;
+
+/// Lowers `op`, which loads a block of its result type through `desc`, to
+/// a TMA copy into a fresh buffer completed on a fresh mbarrier.
+void lowerLoad(Operation *op, Value desc, PatternRewriter &rewriter,
+               EmitTMALoad emitLoad) {
+  Location loc = op->getLoc();
+  Value loaded = op->getResult(0);
+  auto tensorType = cast<RankedTensorType>(loaded.getType());
+  auto bufferType = getBlockBufferType(tensorType, getDescEncoding(desc),
+                                       /*isMutable=*/true);
+  auto buffer = ttg::LocalAllocOp::create(rewriter, loc, bufferType,
+                                          /*src=*/Value(), /*alignment=*/{});
+  Value barrier = ttg::LocalAllocOp::create(
+      rewriter, loc, getBarrierType(op->getContext()), /*src=*/Value(),
+      /*alignment=*/{});
+  ttng::InitBarrierOp::create(rewriter, loc, barrier, /*count=*/1);
+  Value pred = arith::ConstantIntOp::create(rewriter, loc, 1, /*width=*/1);
+  ttng::BarrierExpectOp::create(rewriter, loc, barrier,
+                                getBlockBytes(tensorType), pred);
+  emitLoad(buffer, barrier, pred);
+  Value phase = arith::ConstantIntOp::create(rewriter, loc, 0, /*width=*/32);
+  ttng::WaitBarrierOp::create(rewriter, loc, barrier, phase, /*pred=*/Value(),
+                              /*deps=*/ValueRange());
+  ttng::InvalBarrierOp::create(rewriter, loc, barrier);
+  replaceWithBuffer(rewriter, loaded, buffer.getResult());
+  rewriter.eraseOp(op);
+}
+
+struct LowerDescriptorLoad final : OpRewritePattern<tt::DescriptorLoadOp> {
+  LowerDescriptorLoad(MLIRContext *ctx, llvm::Statistic &numLoads)
+      : OpRewritePattern(ctx), numLoads(numLoads) {}
+
+  LogicalResult matchAndRewrite(tt::DescriptorLoadOp op,
+                                PatternRewriter &rewriter) const override {
+    lowerLoad(op, op.getDesc(), rewriter,
+              [&](Value buffer, Value barrier, Value pred) {
+                ttng::AsyncTMACopyGlobalToLocalOp::create(
+                    rewriter, op.getLoc(), op.getDesc(), op.getIndices(),
+                    buffer, barrier, pred, /*multicastTargets=*/Value(),
+                    op.getCache(), op.getEvict());
+              });
+    ++numLoads;
+    return success();
+  }
+
+  llvm::Statistic &numLoads;
+};
+
+struct LowerDescriptorGather final : OpRewritePattern<tt::DescriptorGatherOp> {
+  LowerDescriptorGather(MLIRContext *ctx, llvm::Statistic &numLoads)
+      : OpRewritePattern(ctx), numLoads(numLoads) {}
+
+  LogicalResult matchAndRewrite(tt::DescriptorGatherOp op,
+                                PatternRewriter &rewriter) const override {
+    lowerLoad(op, op.getDesc(), rewriter,
+              [&](Value buffer, Value barrier, Value pred) {
+                ttng::AsyncTMAGatherOp::create(
+                    rewriter, op.getLoc(), op.getDesc(), op.getXOffsets(),
+                    op.getYOffset(), barrier, buffer, pred);
+              });
+    ++numLoads;
+    return success();
+  }
+
+  llvm::Statistic &numLoads;
+};
+
+//===----------------------------------------------------------------------===//
+// Stores, reductions and scatters
+//===----------------------------------------------------------------------===//
+
+/// Issues the TMA store reading `buffer`.
+using EmitTMAStore = function_ref<void(Value buffer)>;
+
+/// Lowers `op`, which stores `src` through `desc`: copy into an immutable
+/// buffer, fence the generic-proxy writes, store, wait for the store.
+void lowerStore(Operation *op, Value desc, Value src, PatternRewriter &rewriter,
+                EmitTMAStore emitStore) {
+  Location loc = op->getLoc();
+  auto bufferType =
+      getBlockBufferType(cast<RankedTensorType>(src.getType()),
+                         getDescEncoding(desc), /*isMutable=*/false);
+  Value buffer = ttg::LocalAllocOp::create(rewriter, loc, bufferType, src,
+                                           /*alignment=*/{});
+  ttng::FenceAsyncSharedOp::create(rewriter, loc, /*bCluster=*/false);
+  emitStore(buffer);
+  ttng::TMAStoreWaitOp::create(rewriter, loc, /*pendings=*/0);
+  rewriter.eraseOp(op);
+}
+
+struct LowerDescriptorStore final : OpRewritePattern<tt::DescriptorStoreOp> {
+  LowerDescriptorStore(MLIRContext *ctx, llvm::Statistic &numStores)
+      : OpRewritePattern(ctx), numStores(numStores) {}
+
+  LogicalResult matchAndRewrite(tt::DescriptorStoreOp op,
+                                PatternRewriter &rewriter) const override {
+    lowerStore(op, op.getDesc(), op.getSrc(), rewriter, [&](Value buffer) {
+      ttng::AsyncTMACopyLocalToGlobalOp::create(
+          rewriter, op.getLoc(), op.getDesc(), op.getIndices(), buffer);
+    });
+    ++numStores;
+    return success();
+  }
+
+  llvm::Statistic &numStores;
+};
+
+struct LowerDescriptorReduce final : OpRewritePattern<tt::DescriptorReduceOp> {
+  LowerDescriptorReduce(MLIRContext *ctx, llvm::Statistic &numStores)
+      : OpRewritePattern(ctx), numStores(numStores) {}
+
+  LogicalResult matchAndRewrite(tt::DescriptorReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    lowerStore(op, op.getDesc(), op.getSrc(), rewriter, [&](Value buffer) {
+      ttng::AsyncTMAReduceOp::create(rewriter, op.getLoc(), op.getKindAttr(),
+                                     op.getDesc(), op.getIndices(), buffer);
+    });
+    ++numStores;
+    return success();
+  }
+
+  llvm::Statistic &numStores;
+};
+
+struct LowerDescriptorScatter final
+    : OpRewritePattern<tt::DescriptorScatterOp> {
+  LowerDescriptorScatter(MLIRContext *ctx, llvm::Statistic &numStores)
+      : OpRewritePattern(ctx), numStores(numStores) {}
+
+  LogicalResult matchAndRewrite(tt::DescriptorScatterOp op,
+                                PatternRewriter &rewriter) const override {
+    lowerStore(op, op.getDesc(), op.getSrc(), rewriter, [&](Value buffer) {
+      ttng::AsyncTMAScatterOp::create(rewriter, op.getLoc(), op.getDesc(),
+                                      op.getXOffsets(), op.getYOffset(),
+                                      buffer);
+    });
+    ++numStores;
+    return success();
+  }
+
+  llvm::Statistic &numStores;
+};
+
+//===----------------------------------------------------------------------===//
+// Checks
+//===----------------------------------------------------------------------===//
+
+bool isDescriptorOp(Operation *op) {
+  return isa<tt::DescriptorLoadOp, tt::DescriptorGatherOp,
+             tt::DescriptorStoreOp, tt::DescriptorReduceOp,
+             tt::DescriptorScatterOp>(op);
+}
+
+/// Diagnoses a descriptor op the patterns cannot lower.
+LogicalResult checkLowerable(Operation *op, int64_t numCTAs) {
+  if (numCTAs > 1)
+    return op->emitError("TMA lowering of a multi-CTA module (ttg.num-ctas = ")
+           << numCTAs << ") is not supported";
+  Attribute encoding = getDescEncoding(op->getOperand(0));
+  if (!encoding || !ttg::isSharedEncoding(encoding))
+    return op->emitError("the descriptor's block has no shared-memory "
+                         "encoding; cannot choose the TMA buffer layout");
+  Value block =
+      op->getNumResults() ? op->getResult(0) : op->getOperands().back();
+  Type elementType = cast<RankedTensorType>(block.getType()).getElementType();
+  if (!elementType.isIntOrFloat())
+    return op->emitError("cannot move elements of type ")
+           << elementType << " through TMA";
+  return success();
+}
+
+int64_t getNumCTAs(ModuleOp module) {
+  auto attr = module->getAttrOfType<IntegerAttr>("ttg.num-ctas");
+  return attr ? attr.getInt() : 1;
+}
+
 struct ProxyFenceTMALoweringPass final
-    : proxyfence::ttng::impl::ProxyFenceTMALoweringBase<ProxyFenceTMALoweringPass> {
+    : ttng::impl::ProxyFenceTMALoweringBase<ProxyFenceTMALoweringPass> {
   using ProxyFenceTMALoweringBase::ProxyFenceTMALoweringBase;
+
   void runOnOperation() override {
-    getOperation().emitError("ProxyFenceTMALowering is not implemented yet");
-    signalPassFailure();
+    ModuleOp module = getOperation();
+    int64_t numCTAs = getNumCTAs(module);
+    WalkResult checked = module.walk([&](Operation *op) {
+      if (isDescriptorOp(op) && failed(checkLowerable(op, numCTAs)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (checked.wasInterrupted())
+      return signalPassFailure();
+
+    MLIRContext *ctx = &getContext();
+    RewritePatternSet patterns(ctx);
+    patterns.add<LowerDescriptorLoad, LowerDescriptorGather>(ctx, numLoads);
+    patterns.add<LowerDescriptorStore, LowerDescriptorReduce,
+                 LowerDescriptorScatter>(ctx, numStores);
+    if (failed(applyPatternsGreedily(module, std::move(patterns))))
+      signalPassFailure();
   }
 };
+
 } // namespace
