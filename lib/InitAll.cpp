@@ -48,6 +48,10 @@ struct ComputeCapabilityOptions
       llvm::cl::desc("Target compute capability (e.g. 90, 100); 0 reads the "
                      "module's ttg.target"),
       llvm::cl::init(0)};
+  Option<bool> remarks{
+      *this, "remarks",
+      llvm::cl::desc("Remarks for every fence placed and the counts"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -55,10 +59,10 @@ static void addFencePipeline(OpPassManager &pm,
                              const ComputeCapabilityOptions &options) {
   pm.addPass(proxyfence::ttng::createProxyFenceTMALowering());
   pm.addPass(proxyfence::ttng::createProxyFenceFenceInsertion(
-      {options.computeCapability}));
+      {options.computeCapability, options.remarks}));
   pm.addPass(proxyfence::ttg::createProxyFenceAllocateSharedMemory());
   pm.addPass(proxyfence::ttng::createProxyFenceProxyFenceInsertion(
-      {options.computeCapability}));
+      {options.computeCapability, options.remarks}));
 }
 
 void proxyfence::registerAllPasses() {
@@ -78,14 +82,14 @@ void proxyfence::registerAllPasses() {
       "Alias of --proxyfence-fence-insertion",
       [](OpPassManager &pm, const ComputeCapabilityOptions &options) {
         pm.addPass(ttng::createProxyFenceFenceInsertion(
-            {options.computeCapability}));
+            {options.computeCapability, options.remarks}));
       });
   PassPipelineRegistration<ComputeCapabilityOptions>(
       "triton-nvidia-gpu-proxy-fence-insertion",
       "Alias of --proxyfence-proxy-fence-insertion",
       [](OpPassManager &pm, const ComputeCapabilityOptions &options) {
         pm.addPass(ttng::createProxyFenceProxyFenceInsertion(
-            {options.computeCapability}));
+            {options.computeCapability, options.remarks}));
       });
   PassPipelineRegistration<>(
       "allocate-shared-memory-nv",

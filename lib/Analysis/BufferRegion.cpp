@@ -276,9 +276,11 @@ static bool isTensorMemory(Operation *alloc) {
 }
 
 bool BufferRegionAnalysis::mayAlias(const BufferRegion &a,
-                                    const BufferRegion &b) {
+                                    const BufferRegion &b, bool byAddress) {
   if (a.alloc == b.alloc)
     return a.range.overlaps(b.range);
+  if (!byAddress)
+    return false;
   if (isTensorMemory(a.alloc) != isTensorMemory(b.alloc))
     return false;
   std::optional<ByteRange> absA = getAbsoluteRange(a);
@@ -287,14 +289,15 @@ bool BufferRegionAnalysis::mayAlias(const BufferRegion &a,
   return absA && absB && absA->overlaps(*absB);
 }
 
-bool BufferRegionAnalysis::mayAlias(const RegionSet &a, const RegionSet &b) {
+bool BufferRegionAnalysis::mayAlias(const RegionSet &a, const RegionSet &b,
+                                    bool byAddress) {
   if (a.empty() || b.empty())
     return false;
   if (a.unknown || b.unknown)
     return true;
   for (const BufferRegion &ra : a.regions)
     for (const BufferRegion &rb : b.regions)
-      if (mayAlias(ra, rb))
+      if (mayAlias(ra, rb, byAddress))
         return true;
   return false;
 }

@@ -220,9 +220,14 @@ struct FenceProbe {
   ModuleOp module;
   const BufferRegionAnalysis &regions;
   llvm::DenseSet<HazardKey> baseline;
+  /// Fences already found removable: later probes assume they are gone, so
+  /// that removing every fence reported spurious is safe together (of two
+  /// adjacent equal fences, only one is reported).
+  llvm::SmallPtrSet<Operation *, 4> removed;
 
   std::vector<Hazard> newHazards(Operation *fence, bool narrowOnly) const {
     ProxyHazardOptions options;
+    options.ignoredFences.insert(removed.begin(), removed.end());
     if (narrowOnly)
       options.narrowedFences.insert(fence);
     else
@@ -255,6 +260,7 @@ proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
     if (probe.newHazards(fence, /*narrowOnly=*/false).empty()) {
       findings.push_back(
           makeFenceWarning(FindingKind::SpuriousFence, fence, positions));
+      probe.removed.insert(fence);
       return;
     }
     if (fence.getBCluster() &&
@@ -289,6 +295,8 @@ proxyfence::explainFences(ModuleOp module, const PositionResolver &positions) {
     for (const Hazard &hazard : probe.newHazards(fence, false))
       explanation.protects.push_back(makeMissingFence(hazard, positions));
     explanation.needed = !explanation.protects.empty();
+    if (!explanation.needed)
+      probe.removed.insert(fence);
     explanation.overwide = explanation.needed && fence.getBCluster() &&
                            probe.newHazards(fence, true).empty();
     if (!explanation.needed)

@@ -247,6 +247,8 @@ int proxyfence::proxyfenceMain(int argc, char **argv) {
                       "--help)");
   if (options.input.empty())
     return usageError("expected an input file");
+  if (isExplain && options.format == OutputFormat::SARIF)
+    return usageError("explain writes text or json, not sarif");
 
   DialectRegistry registry;
   registerAllDialects(registry);

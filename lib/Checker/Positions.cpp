@@ -54,6 +54,10 @@ OpInfo PositionResolver::describe(Operation *op) const {
     return info;
   info.name = op->getName().getStringRef().str();
   info.source = getSourcePosition(op->getLoc());
+  // Without `loc(...)` in the text, MLIR locates ops in the IR file itself:
+  // that is not a kernel source position.
+  if (info.source.file == irFile)
+    info.source = SourcePosition();
   auto it = irPositions.find(op);
   if (it != irPositions.end())
     info.ir = it->second;

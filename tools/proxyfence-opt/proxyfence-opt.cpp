@@ -21,15 +21,21 @@ void registerTestSharedMemoryAllocationPass();
 } // namespace proxyfence::test
 
 int main(int argc, char **argv) {
-  // Name SSA values after their NameLocs (`%x_desc`, `%acc`), as Triton
-  // prints them, unless the user already chose.
+  // Defaults that differ from mlir-opt's, unless the user chose: name SSA
+  // values after their NameLocs (`%x_desc`, `%acc`) as Triton prints them,
+  // and keep diagnostics (which carry file:line:col) free of op dumps.
   std::vector<char *> args(argv, argv + argc);
   static char namelocFlag[] = "--mlir-use-nameloc-as-prefix";
-  bool chosen = llvm::any_of(args, [](const char *arg) {
-    return llvm::StringRef(arg).contains("mlir-use-nameloc-as-prefix");
-  });
-  if (!chosen)
+  static char printOpFlag[] = "--mlir-print-op-on-diagnostic=false";
+  auto chosen = [&](llvm::StringRef name) {
+    return llvm::any_of(args, [&](const char *arg) {
+      return llvm::StringRef(arg).contains(name);
+    });
+  };
+  if (!chosen("mlir-use-nameloc-as-prefix"))
     args.insert(args.begin() + 1, namelocFlag);
+  if (!chosen("mlir-print-op-on-diagnostic"))
+    args.insert(args.begin() + 1, printOpFlag);
   argc = static_cast<int>(args.size());
   argv = args.data();
 

@@ -86,10 +86,14 @@ public:
   static std::optional<ByteRange> getAbsoluteRange(const BufferRegion &region);
 
   /// Whether `a` and `b` may share a byte: same allocation and overlapping
-  /// ranges, or (when both allocations have offsets) overlapping absolute
-  /// ranges; unknown sets alias everything.
-  static bool mayAlias(const BufferRegion &a, const BufferRegion &b);
-  static bool mayAlias(const RegionSet &a, const RegionSet &b);
+  /// ranges, or (when both allocations have offsets, and `byAddress`)
+  /// overlapping absolute ranges; unknown sets alias everything. With
+  /// `byAddress` false, only views of the same buffer alias, as before
+  /// allocation.
+  static bool mayAlias(const BufferRegion &a, const BufferRegion &b,
+                       bool byAddress = true);
+  static bool mayAlias(const RegionSet &a, const RegionSet &b,
+                       bool byAddress = true);
 
 private:
   bool update(mlir::Value value, const RegionSet &regions);

@@ -68,6 +68,9 @@ struct ProxyFenceFenceInsertionPass final
 
 private:
   Operation *hoist(Operation *op, ArrayRef<Writer *> writers);
+
+  /// Counts for remarks (the statistics are no-ops in release MLIR builds).
+  int64_t inserted = 0, hoisted = 0, deduplicated = 0;
 };
 
 /// Moves the fence position from before `op` to before each enclosing loop
@@ -87,6 +90,7 @@ Operation *ProxyFenceFenceInsertionPass::hoist(Operation *op,
       break;
     point = parent;
     ++numHoisted;
+    ++hoisted;
   }
   return point;
 }
@@ -96,6 +100,7 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   if (ttng::getComputeCapability(module, computeCapability) < 90)
     return;
   BufferRegionAnalysis regions(module);
+  inserted = hoisted = deduplicated = 0;
 
   // Register -> shared-memory writes.
   SmallVector<Writer> writers;
@@ -127,7 +132,10 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
         cluster |= access.scope == FenceScope::Cluster;
       }
       for (Writer &writer : writers)
-        if (BufferRegionAnalysis::mayAlias(writer.regions, read)) {
+        // The buffer's own writers: bytes another buffer reuses after
+        // allocation are the proxy-fence pass's business.
+        if (BufferRegionAnalysis::mayAlias(writer.regions, read,
+                                           /*byAddress=*/false)) {
           if (!llvm::is_contained(relevant, &writer))
             relevant.push_back(&writer);
           cluster |= access.scope == FenceScope::Cluster;
@@ -135,15 +143,30 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     }
     if (relevant.empty() && !untraced)
       continue;
+    int64_t hoistedBefore = hoisted;
     Operation *point = hoist(op, relevant);
     if (isPrecededByFence(point, cluster)) {
       ++numDeduplicated;
+      ++deduplicated;
+      if (remarks)
+        op->emitRemark("no new proxy fence: an equal one already precedes it");
       continue;
     }
     OpBuilder builder(point);
-    ttng::FenceAsyncSharedOp::create(builder, op->getLoc(), cluster);
+    auto fence = ttng::FenceAsyncSharedOp::create(builder, op->getLoc(), cluster);
     ++numInserted;
+    ++inserted;
+    if (remarks)
+      fence->emitRemark("proxy fence inserted before ")
+          << op->getName() << ": " << relevant.size()
+          << " register-to-shared write(s) reach its async read"
+          << (untraced ? " (or its buffer cannot be traced)" : "")
+          << "; hoisted out of " << hoisted - hoistedBefore << " loop(s)";
   }
+  if (remarks)
+    module.emitRemark("proxyfence-fence-insertion: ")
+        << inserted << " inserted, " << hoisted << " loop hoists, "
+        << deduplicated << " deduplicated";
 }
 
 } // namespace

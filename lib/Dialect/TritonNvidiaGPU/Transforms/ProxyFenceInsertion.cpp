@@ -34,11 +34,36 @@ struct ProxyFenceProxyFenceInsertionPass final
       return;
     BufferRegionAnalysis regions(module);
     ProxyHazardAnalysis analysis(module, regions);
+    int64_t cta = 0, clusterCount = 0;
     for (auto [asyncOp, scope] : analysis.getFencePoints()) {
       OpBuilder builder(getFenceInsertionPoint(asyncOp));
       bool cluster = scope == FenceScope::Cluster;
-      ttng::FenceAsyncSharedOp::create(builder, asyncOp->getLoc(), cluster);
+      auto fence =
+          ttng::FenceAsyncSharedOp::create(builder, asyncOp->getLoc(), cluster);
       ++(cluster ? numInsertedCluster : numInsertedCTA);
+      ++(cluster ? clusterCount : cta);
+      if (remarks)
+        explain(fence, asyncOp, analysis.getHazards());
+    }
+    if (remarks)
+      module.emitRemark("proxyfence-proxy-fence-insertion: ")
+          << cta << " CTA and " << clusterCount << " cluster fences inserted";
+  }
+
+private:
+  /// A remark naming the hazards the new fence orders.
+  static void explain(Operation *fence, Operation *asyncOp,
+                      ArrayRef<Hazard> hazards) {
+    InFlightDiagnostic remark = fence->emitRemark("proxy fence inserted before ")
+                                << asyncOp->getName() << ", ordering";
+    for (const Hazard &hazard : hazards) {
+      if (hazard.asyncOp != asyncOp)
+        continue;
+      remark << " " << stringifyHazardKind(hazard.kind) << " with "
+             << hazard.genericOp->getName();
+      remark.attachNote(hazard.genericOp->getLoc())
+          << "the generic access (" << stringifyHazardKind(hazard.kind)
+          << ")";
     }
   }
 };

@@ -73,6 +73,9 @@ def ProxyFenceFenceInsertion
     Option<"computeCapability", "compute-capability", "int32_t", "0",
            "Target compute capability (e.g. 90, 100); 0 reads the module's "
            "ttg.target (\"cuda:90\")">,
+    Option<"remarks", "remarks", "bool", "false",
+           "Emit a remark for every fence placed (and why) and a summary of "
+           "the counts (the statistics, on MLIR builds without them)">,
   ];
   let dependentDialects = ["::proxyfence::ttng::TritonNvidiaGPUDialect"];
   let statistics = [
@@ -117,6 +120,9 @@ def ProxyFenceProxyFenceInsertion
   let options = [
     Option<"computeCapability", "compute-capability", "int32_t", "0",
            "Target compute capability; 0 reads the module's ttg.target">,
+    Option<"remarks", "remarks", "bool", "false",
+           "Emit a remark for every fence placed (and why) and a summary of "
+           "the counts (the statistics, on MLIR builds without them)">,
   ];
   let dependentDialects = ["::proxyfence::ttng::TritonNvidiaGPUDialect"];
   let statistics = [

@@ -1,0 +1,61 @@
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#loc = loc("kernels.py":10:0)
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @raw_same_block(%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %i: i32, %v: tensor<64x64xf16, #blocked>) {
+    %acc = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> loc(#loc11)
+    ttg.local_store %v, %acc : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> loc(#loc3)
+    ttng.async_tma_copy_local_to_global %desc[%i, %i] %acc : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable> loc(#loc4)
+    ttng.async_tma_store_wait {pendings = 0 : i32} loc(#loc4)
+    tt.return loc(#loc)
+  } loc(#loc)
+  tt.func public @war_back_edge(%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %i: i32, %n: i32) {
+    %c0 = arith.constant 0 : i32 loc(#loc1)
+    %c1 = arith.constant 1 : i32 loc(#loc1)
+    %true = arith.constant true loc(#loc1)
+    %b = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> loc(#loc12)
+    %bar = ttg.local_alloc {allocation.offset = 8192 : i32} : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc13)
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc5)
+    scf.for %k = %c0 to %n step %c1  : i32 {
+      ttng.barrier_expect %bar, 8192, %true : !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc6)
+      ttng.async_tma_copy_global_to_local %desc[%k, %i] %b, %bar, %true : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> loc(#loc6)
+      ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc6)
+      %r = ttg.local_load %b : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #blocked> loc(#loc1)
+    } loc(#loc7)
+    ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #shared1, #smem, mutable> loc(#loc5)
+    tt.return loc(#loc)
+  } loc(#loc)
+  tt.func public @raw_branch(%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %i: i32, %v: tensor<64x64xf16, #blocked>, %cond: i1) {
+    %c = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> loc(#loc14)
+    scf.if %cond {
+      ttg.local_store %v, %c : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> loc(#loc8)
+    } loc(#loc8)
+    ttng.async_tma_copy_local_to_global %desc[%i, %i] %c : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable> loc(#loc9)
+    ttng.async_tma_store_wait {pendings = 0 : i32} loc(#loc9)
+    tt.return loc(#loc)
+  } loc(#loc)
+  tt.func public @raw_unknown_loc(%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %i: i32, %v: tensor<64x64xf16, #blocked>) {
+    %d = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> loc(#loc1)
+    ttg.local_store %v, %d : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> loc(#loc15)
+    ttng.async_tma_copy_local_to_global %desc[%i, %i] %d : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable> loc(#loc1)
+    ttng.async_tma_store_wait {pendings = 0 : i32} loc(#loc1)
+    tt.return loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc1 = loc(unknown)
+#loc2 = loc("kernels.py":12:8)
+#loc3 = loc("kernels.py":13:4)
+#loc4 = loc("kernels.py":14:30)
+#loc5 = loc("kernels.py":20:8)
+#loc6 = loc("kernels.py":22:16)
+#loc7 = loc("kernels.py":21:4)
+#loc8 = loc("kernels.py":31:8)
+#loc9 = loc("kernels.py":32:30)
+#loc10 = loc("kernels.py":30:8)
+#loc11 = loc("acc"(#loc2))
+#loc12 = loc("b"(#loc5))
+#loc13 = loc("bar"(#loc5))
+#loc14 = loc("c"(#loc10))
+#loc15 = loc("kernels.py":41:4)
