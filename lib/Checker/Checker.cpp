@@ -82,7 +82,7 @@ static std::string describeOverlap(const RegionSet &a, const RegionSet &b) {
                       std::min(ra.range.end, rb.range.end)};
         return describeRange(both);
       }
-      return describeRange(ra) + " reuses the bytes of " + describeRange(rb);
+      return describeRange(ra) + " shares bytes with " + describeRange(rb);
     }
   if (a.unknown || b.unknown)
     return "a buffer whose allocation cannot be traced (it may be any "

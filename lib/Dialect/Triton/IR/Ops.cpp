@@ -83,7 +83,7 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult MakeRangeOp::verify() {
-  int64_t start = getStart(), end = getEnd();
+  int64_t start = getStartAttr().getInt(), end = getEndAttr().getInt();
   if (end <= start)
     return emitOpError("end (") << end << ") must be greater than start ("
                                 << start << ")";
@@ -109,8 +109,9 @@ LogicalResult ReduceOp::verify() {
   if (getSrcs().empty())
     return emitOpError("needs at least one operand");
   auto type = cast<RankedTensorType>(getSrcs().front().getType());
-  if (getAxis() < 0 || getAxis() >= type.getRank())
-    return emitOpError("axis ") << getAxis() << " out of range for rank "
+  int64_t axis = getAxisAttr().getInt();
+  if (axis < 0 || axis >= type.getRank())
+    return emitOpError("axis ") << axis << " out of range for rank "
                                 << type.getRank();
   Block &body = getCombineOp().front();
   if (body.getNumArguments() != 2 * getSrcs().size())
