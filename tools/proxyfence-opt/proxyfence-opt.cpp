@@ -11,6 +11,8 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <vector>
 
@@ -45,8 +47,19 @@ int main(int argc, char **argv) {
   proxyfence::test::registerTestFenceAPIPass();
   proxyfence::test::registerTestProxyAccessesPass();
   proxyfence::test::registerTestSharedMemoryAllocationPass();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
+  auto [input, output] = mlir::registerAndParseCLIOptions(
       argc, argv,
       "proxyfence-opt: parse, verify, transform and print Triton TTGIR\n",
-      registry));
+      registry);
+  // An empty file is a valid empty module to MLIR, but never a kernel.
+  if (input != "-") {
+    auto buffer = llvm::MemoryBuffer::getFile(input);
+    if (buffer && (*buffer)->getBuffer().trim().empty()) {
+      llvm::errs() << input
+                   << ":1:1: error: empty input: expected a TTGIR module\n";
+      return 1;
+    }
+  }
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, input, output, registry));
 }
