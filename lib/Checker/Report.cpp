@@ -87,7 +87,7 @@ static json::Value toJSON(const SourcePosition &position) {
 }
 
 static json::Value toJSON(const OpInfo &info) {
-  if (!info.op)
+  if (!info.isPresent())
     return nullptr;
   return json::Object{{"op", info.name},
                       {"source", toJSON(info.source)},
@@ -197,7 +197,7 @@ static json::Value toSARIF(llvm::ArrayRef<Finding> findings,
   json::Array results;
   for (const Finding &finding : findings) {
     json::Array related;
-    if (finding.secondary.op)
+    if (finding.secondary.isPresent())
       related.push_back(sarifLocation(
           finding.secondary, input, 1,
           finding.kind == FindingKind::MissingFence ? "the generic access"
@@ -335,7 +335,7 @@ void proxyfence::writeDot(llvm::raw_ostream &os,
     os << "\";\n";
     os << "    f" << index << "_primary [label=\""
        << escapeDot(describeOp(finding.primary)) << "\", color=red];\n";
-    if (finding.secondary.op) {
+    if (finding.secondary.isPresent()) {
       os << "    f" << index << "_secondary [label=\""
          << escapeDot(describeOp(finding.secondary)) << "\"];\n";
       os << "    f" << index << "_memory [shape=note, label=\""

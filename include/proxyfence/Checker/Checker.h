@@ -33,12 +33,15 @@ struct SourcePosition {
   std::string str() const;
 };
 
-/// What the checker knows about one op it mentions.
+/// What the checker knows about one op (or PTX instruction) it mentions.
 struct OpInfo {
+  /// The MLIR op; null for a PTX instruction.
   mlir::Operation *op = nullptr;
-  std::string name;        // "ttg.local_store"
+  std::string name;        // "ttg.local_store", "st.shared.v4.b32"
   SourcePosition source;   // kernels.py:106:41
-  SourcePosition ir;       // kernel.ttgir:47:9
+  SourcePosition ir;       // kernel.ttgir:47:9, kernel.ptx:120:2
+
+  bool isPresent() const { return !name.empty(); }
 };
 
 enum class FindingKind : uint8_t {
