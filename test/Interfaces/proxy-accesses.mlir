@@ -1,6 +1,6 @@
 // The proxy model, op by op: every access each op declares through
 // ProxyAccessOpInterface, and the memory effects derived from it.
-// RUN: proxyfence-opt --test-print-proxy-accesses %s -o /dev/null | FileCheck %s
+// RUN: proxyfence-opt --split-input-file --test-print-proxy-accesses %s -o /dev/null | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
@@ -90,6 +90,27 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     // CHECK: ttg.local_dealloc: [free shared generic operand #0] effects=F<SharedMemory>
     ttg.local_dealloc %buf : !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+// Before TMA lowering: a local_alloc of a descriptor load's result with the
+// descriptor's shared layout becomes the TMA destination (async write); with
+// another layout it is a register copy (generic write).
+// RUN: proxyfence-opt --split-input-file --test-print-proxy-accesses %s -o /dev/null | FileCheck %s --check-prefix=PRE
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @pre_lowering(%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %i: i32) {
+    %t = tt.descriptor_load %desc[%i, %i] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+    // PRE: ttg.local_alloc: [alloc shared generic result #0] [write shared async cta result #0]
+    %a = ttg.local_alloc %t : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    // PRE: ttg.local_alloc: [alloc shared generic result #0] [write shared generic result #0]
+    %b = ttg.local_alloc %t : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared1, #smem>
     tt.return
   }
 }

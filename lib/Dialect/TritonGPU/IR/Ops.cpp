@@ -46,11 +46,24 @@ void LocalAllocOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
   accesses.push_back(ProxyAccess::onResult(getResult(), AccessKind::Alloc,
                                            MemorySpace::Shared,
                                            Proxy::Generic));
+  if (!getSrc())
+    return;
   // Initialising from registers is an st.shared / stmatrix: generic proxy.
-  if (getSrc())
-    accesses.push_back(ProxyAccess::onResult(getResult(), AccessKind::Write,
-                                             MemorySpace::Shared,
-                                             Proxy::Generic));
+  // Before TMA lowering, an allocation of a descriptor load's result with
+  // the descriptor's own shared layout is not a copy: TMA lowering makes
+  // this buffer the TMA destination, so it is written by the async proxy.
+  Operation *def = getSrc().getDefiningOp();
+  Value desc;
+  if (auto load = dyn_cast_or_null<tt::DescriptorLoadOp>(def))
+    desc = load.getDesc();
+  else if (auto gather = dyn_cast_or_null<tt::DescriptorGatherOp>(def))
+    desc = gather.getDesc();
+  bool isTMADestination =
+      desc && cast<tt::TensorDescType>(desc.getType()).getSharedEncoding() ==
+                  getResult().getType().getEncoding();
+  accesses.push_back(ProxyAccess::onResult(
+      getResult(), AccessKind::Write, MemorySpace::Shared,
+      isTMADestination ? Proxy::Async : Proxy::Generic));
 }
 
 void LocalDeallocOp::getProxyAccesses(

@@ -105,12 +105,13 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   // Register -> shared-memory writes.
   SmallVector<Writer> writers;
   module->walk([&](Operation *op) {
-    if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op)) {
-      if (alloc.getSrc())
-        writers.push_back({op, regions.getRegions(alloc.getResult())});
-    } else if (auto store = dyn_cast<ttg::LocalStoreOp>(op)) {
-      writers.push_back({op, regions.getRegions(store.getDst())});
-    }
+    if (!isa<ttg::LocalAllocOp, ttg::LocalStoreOp>(op))
+      return;
+    SmallVector<ProxyAccess, 2> accesses;
+    cast<ProxyAccessOpInterface>(op).getProxyAccesses(accesses);
+    for (const ProxyAccess &access : accesses)
+      if (access.isWrite() && access.proxy == Proxy::Generic)
+        writers.push_back({op, regions.getRegions(access.value)});
   });
 
   SmallVector<Operation *> readers;
