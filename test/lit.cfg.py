@@ -59,3 +59,21 @@ else:
 
 llvm_config.add_tool_substitutions(
     ["proxyfence", "proxyfence-translate", "fence-api-example"], tool_dirs)
+
+# nvcc (CUDA toolkit) compiles the CUDA kernels of test/PTX/Inputs to PTX
+# inside the tests (`REQUIRES: nvcc`).
+def find_nvcc():
+    found = shutil.which("nvcc")
+    if found:
+        return found
+    if ptxas and os.access(os.path.join(os.path.dirname(ptxas), "nvcc"), os.X_OK):
+        return os.path.join(os.path.dirname(ptxas), "nvcc")
+    return None
+
+
+nvcc = find_nvcc()
+if nvcc:
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))
+else:
+    lit_config.note("nvcc not found: tests that compile CUDA are UNSUPPORTED")

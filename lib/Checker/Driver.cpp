@@ -13,6 +13,7 @@
 #include "proxyfence/Dialect/TritonGPU/Transforms/Passes.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "proxyfence/InitAll.h"
+#include "proxyfence/PTX/Analysis.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -221,6 +222,77 @@ static int runFix(Options &options, LoadedModule &loaded) {
   return 0;
 }
 
+/// Writes `text` to `path` through a temporary file renamed over it, so
+/// that `path` is either the old file or the complete new one.
+static int writeAtomically(StringRef path, StringRef text) {
+  SmallString<128> temp;
+  llvm::sys::path::append(temp, llvm::sys::path::parent_path(path),
+                          llvm::sys::path::filename(path) + ".tmp-%%%%%%");
+  int fd;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(temp, fd, temp))
+    return usageError("cannot create a temporary file for '" + path +
+                      "': " + ec.message());
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << text;
+    os.close();
+    if (os.has_error()) {
+      llvm::sys::fs::remove(temp);
+      return usageError("cannot write '" + path + "'");
+    }
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(temp, path)) {
+    llvm::sys::fs::remove(temp);
+    return usageError("cannot write '" + path + "': " + ec.message());
+  }
+  return 0;
+}
+
+/// `check` and `fix` of a .ptx file (lib/PTX).
+static int runPTX(Options &options, bool isCheck) {
+  if (llvm::sys::fs::is_directory(options.input))
+    return usageError("'" + options.input + "' is a directory, not a PTX "
+                      "file");
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> buffer =
+      openInputFile(options.input, &error);
+  if (!buffer)
+    return usageError(error);
+  ptx::Module module;
+  ptx::ReadError readError;
+  if (!ptx::readModule(options.input, buffer->getBuffer(), module,
+                       readError)) {
+    llvm::errs() << options.input << ":" << readError.position.line << ":"
+                 << readError.position.column << ": ";
+    llvm::WithColor::error(llvm::errs(), "", /*DisableColors=*/true)
+        << readError.message << "\n";
+    return 2;
+  }
+  if (isCheck) {
+    std::vector<Finding> findings = ptx::checkPTX(module);
+    if (!options.dot.empty()) {
+      auto file = openOutputFile(options.dot, &error);
+      if (!file)
+        return usageError(error);
+      writeDot(file->os(), findings);
+      file->keep();
+    }
+    ReportOptions report{options.input, useColor(options.color)};
+    writeFindings(llvm::outs(), findings, options.format, report);
+    return findings.empty() ? 0 : 1;
+  }
+  if (options.output.empty())
+    return usageError("fix needs an output file: -o OUT");
+  unsigned inserted = 0;
+  std::string fixed = ptx::fixPTX(module, inserted);
+  if (int status = writeAtomically(options.output, fixed))
+    return status;
+  llvm::errs() << options.input << ": inserted " << inserted << " fence"
+               << (inserted == 1 ? "" : "s") << ", wrote " << options.output
+               << "\n";
+  return 0;
+}
+
 } // namespace
 
 int proxyfence::proxyfenceMain(int argc, char **argv) {
@@ -249,6 +321,12 @@ int proxyfence::proxyfenceMain(int argc, char **argv) {
     return usageError("expected an input file");
   if (isExplain && options.format == OutputFormat::SARIF)
     return usageError("explain writes text or json, not sarif");
+
+  if (StringRef(options.input).ends_with(".ptx")) {
+    if (isExplain)
+      return usageError("explain is not available for PTX yet; use check");
+    return runPTX(options, isCheck);
+  }
 
   DialectRegistry registry;
   registerAllDialects(registry);

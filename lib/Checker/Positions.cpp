@@ -14,12 +14,6 @@
 using namespace mlir;
 using namespace proxyfence;
 
-std::string SourcePosition::str() const {
-  if (!isKnown())
-    return file.empty() ? "<unknown>" : file;
-  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
-}
-
 SourcePosition PositionResolver::getSourcePosition(Location loc) {
   return llvm::TypeSwitch<LocationAttr, SourcePosition>(loc)
       .Case([](FileLineColLoc fileLoc) {

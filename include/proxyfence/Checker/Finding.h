@@ -1,0 +1,86 @@
+//===- Finding.h - one finding of the checker, MLIR-free -------*- C++ -*-===//
+//
+// The finding record shared by the TTGIR checker (lib/Checker) and the PTX
+// checker (lib/PTX): positions, the ops involved, the kind. It needs no
+// MLIR, so that the PTX library stays plain C++ on LLVM Support.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PROXYFENCE_CHECKER_FINDING_H
+#define PROXYFENCE_CHECKER_FINDING_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace proxyfence {
+
+/// A position, resolved from an op's location: the kernel source line where
+/// Triton's `loc(...)` names one, and the op's position in the IR text.
+struct SourcePosition {
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+
+  bool isKnown() const { return line != 0; }
+  std::string str() const {
+    if (!isKnown())
+      return file.empty() ? "<unknown>" : file;
+    return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+  }
+};
+
+/// What the checker knows about one op (or PTX instruction) it mentions.
+struct OpInfo {
+  /// The MLIR op; null for a PTX instruction.
+  mlir::Operation *op = nullptr;
+  std::string name;        // "ttg.local_store", "st.shared.v4.b32"
+  SourcePosition source;   // kernels.py:106:41
+  SourcePosition ir;       // kernel.ttgir:47:9, kernel.ptx:120:2
+
+  bool isPresent() const { return !name.empty(); }
+};
+
+enum class FindingKind : uint8_t {
+  MissingFence,
+  MissingCompletionWait,
+  SpuriousFence,
+  OverwideFence,
+};
+
+llvm::StringRef stringifyFindingKind(FindingKind kind);
+/// "error" for missing fences and waits, "warning" otherwise.
+llvm::StringRef getSeverity(FindingKind kind);
+
+struct Finding {
+  FindingKind kind;
+  /// "RAW", "WAR", "WAW" for missing fences; empty otherwise.
+  std::string hazard;
+  /// The op the finding is about: the async op (missing fence), the
+  /// generic write (missing wait), the fence (spurious, over-wide).
+  OpInfo primary;
+  /// The other op: the generic access (missing fence), the async op still
+  /// reading (missing wait); empty for fence warnings.
+  OpInfo secondary;
+  /// The buffer(s) and bytes involved, e.g. "buffer 'a' (ttg.local_alloc at
+  /// kernels.py:12:8), bytes [0, 16384), shared memory [0, 16384)".
+  std::string region;
+  /// How the generic access reaches the async one: "same block", "loop
+  /// back-edge", "branch", "cf branches", "warp-specialize region", "call".
+  std::string path;
+  /// One sentence: what to change.
+  std::string fix;
+  /// One sentence: the finding itself.
+  std::string message;
+  /// For a missing fence: the scope required ("cta" or "cluster").
+  std::string scope;
+};
+
+} // namespace proxyfence
+
+#endif // PROXYFENCE_CHECKER_FINDING_H

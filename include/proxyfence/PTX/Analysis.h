@@ -1,0 +1,90 @@
+//===- Analysis.h - CFG, provenance and proxy hazards of PTX ----*- C++ -*-===//
+//
+// Per function: the control-flow graph, where each shared-memory address
+// comes from (symbol + constant offset range, symbol only, or any shared
+// memory), and the findings of the proxy model over the CFG.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PROXYFENCE_PTX_ANALYSIS_H
+#define PROXYFENCE_PTX_ANALYSIS_H
+
+#include "proxyfence/Checker/Finding.h"
+#include "proxyfence/PTX/Classify.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <vector>
+
+namespace proxyfence::ptx {
+
+/// Basic blocks split at labels and after branches, ret and exit.
+struct BasicBlock {
+  unsigned begin = 0, end = 0; // instruction indices [begin, end)
+  std::vector<unsigned> successors;
+  std::vector<unsigned> predecessors;
+};
+
+struct CFG {
+  std::vector<BasicBlock> blocks;
+  /// The block of each instruction.
+  std::vector<unsigned> blockOf;
+};
+
+CFG buildCFG(const Function &function);
+
+/// An abstract register value: an integer range, a shared address (symbol
+/// and offset range, or symbol only), or unknown (for an address: may be
+/// any shared memory).
+struct AbstractValue {
+  enum Kind : uint8_t { Bottom, Int, Address, Top };
+  Kind kind = Bottom;
+  /// Address: the shared symbol, -1 for any shared symbol.
+  int symbol = -1;
+  /// Int, or the address's offset when `offsetKnown`: [lo, hi], and the
+  /// bits that may be set (when lo >= 0).
+  bool offsetKnown = false;
+  int64_t lo = 0, hi = 0;
+  uint64_t mask = 0;
+  /// Address of another CTA's shared memory (through mapa).
+  bool remote = false;
+
+  bool operator==(const AbstractValue &other) const;
+};
+
+/// Flow-insensitive provenance of a function's registers.
+class Provenance {
+public:
+  Provenance(const Module &module, const Function &function);
+  AbstractValue evaluate(llvm::StringRef operand) const;
+
+private:
+  void transfer(const Instruction &inst);
+  void assign(llvm::StringRef reg, const AbstractValue &value);
+
+  const Module &module;
+  llvm::StringMap<AbstractValue> values;
+  llvm::StringMap<unsigned> updates;
+  bool changed = false;
+};
+
+/// Byte range [begin, end) of a shared symbol; symbol -1 is any.
+struct SharedRegion {
+  int symbol = -1;
+  int64_t begin = 0;
+  int64_t end = INT64_MAX;
+
+  bool mayAlias(const SharedRegion &other) const;
+  std::string str(const Module &module) const;
+};
+
+/// All findings of the module, in text order.
+std::vector<Finding> checkPTX(const Module &module);
+
+/// The module's text with the missing fences inserted; `inserted` is the
+/// number of fence lines added.
+std::string fixPTX(const Module &module, unsigned &inserted);
+
+} // namespace proxyfence::ptx
+
+#endif // PROXYFENCE_PTX_ANALYSIS_H

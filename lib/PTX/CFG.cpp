@@ -1,0 +1,95 @@
+//===- CFG.cpp - basic blocks of a PTX function --------------------------===//
+//
+// Blocks start at labels and after branches, ret and exit. A predicated
+// branch (also `@p bra.uni`) has the target and the fall-through as
+// successors; an unpredicated one only its target; an unpredicated ret or
+// exit none. Labels resolve in the innermost `{ }` scope that declares
+// them, so the `waitLoop:` of each inlined asm block is its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/PTX/Analysis.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace proxyfence::ptx;
+
+namespace {
+
+/// The instruction index a branch in `scope` to `name` reaches.
+std::optional<unsigned> resolveLabel(const Function &function,
+                                     llvm::StringRef name, unsigned scope) {
+  while (true) {
+    for (const Label &label : function.labels)
+      if (label.scope == scope && label.name == name)
+        return label.instruction;
+    if (scope == 0)
+      return std::nullopt;
+    scope = function.scopeParents[scope];
+  }
+}
+
+} // namespace
+
+CFG proxyfence::ptx::buildCFG(const Function &function) {
+  CFG cfg;
+  unsigned count = function.instructions.size();
+  std::set<unsigned> leaders = {0};
+  std::vector<Classification> roles;
+  roles.reserve(count);
+  for (unsigned i = 0; i != count; ++i) {
+    roles.push_back(classify(function.instructions[i]));
+    if (roles.back().isBranch || roles.back().isTerminator)
+      leaders.insert(i + 1);
+  }
+  for (const Label &label : function.labels)
+    leaders.insert(label.instruction);
+  std::vector<unsigned> starts;
+  for (unsigned leader : leaders)
+    if (leader < count)
+      starts.push_back(leader);
+  cfg.blockOf.assign(count, 0);
+  for (unsigned b = 0; b != starts.size(); ++b) {
+    BasicBlock block;
+    block.begin = starts[b];
+    block.end = b + 1 < starts.size() ? starts[b + 1] : count;
+    for (unsigned i = block.begin; i != block.end; ++i)
+      cfg.blockOf[i] = b;
+    cfg.blocks.push_back(block);
+  }
+  auto addEdge = [&](unsigned from, unsigned toInstruction) {
+    if (toInstruction >= count)
+      return;
+    unsigned to = cfg.blockOf[toInstruction];
+    std::vector<unsigned> &succs = cfg.blocks[from].successors;
+    if (std::find(succs.begin(), succs.end(), to) == succs.end()) {
+      succs.push_back(to);
+      cfg.blocks[to].predecessors.push_back(from);
+    }
+  };
+  for (unsigned b = 0; b != cfg.blocks.size(); ++b) {
+    unsigned last = cfg.blocks[b].end - 1;
+    const Instruction &inst = function.instructions[last];
+    const Classification &role = roles[last];
+    bool fallsThrough = !(role.isBranch || role.isTerminator) ||
+                        inst.isPredicated();
+    if (role.isBranch) {
+      llvm::StringRef target =
+          inst.operands.empty() ? "" : llvm::StringRef(inst.operands.back());
+      if (std::optional<unsigned> to =
+              resolveLabel(function, target, inst.scope)) {
+        addEdge(b, *to);
+      } else {
+        // brx.idx or an unknown target: any label may follow.
+        for (const Label &label : function.labels)
+          addEdge(b, label.instruction);
+      }
+    }
+    if (fallsThrough)
+      addEdge(b, last + 1);
+  }
+  return cfg;
+}

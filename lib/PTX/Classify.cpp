@@ -1,0 +1,421 @@
+//===- Classify.cpp - the proxy role of every PTX instruction ------------===//
+//
+// THE classification table of the PTX checker: each rule matches a
+// mnemonic prefix (first match wins) and states, following
+// docs/proxy-model.md, which operand is read or written through which
+// proxy, at which scope, and how the access completes. Anything not in the
+// table is Role::Unknown and handled conservatively by the checker.
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/PTX/Classify.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace proxyfence::ptx;
+using llvm::StringRef;
+
+bool proxyfence::ptx::isMemoryOperand(StringRef operand) {
+  return operand.starts_with("[");
+}
+
+std::optional<uint64_t> proxyfence::ptx::getAccessWidth(StringRef opcode) {
+  llvm::SmallVector<StringRef, 8> parts;
+  opcode.split(parts, '.');
+  uint64_t vector = 1;
+  std::optional<uint64_t> element;
+  for (StringRef part : parts) {
+    if (part.consume_front("v")) {
+      unsigned n;
+      if (!part.getAsInteger(10, n))
+        vector = n;
+      continue;
+    }
+    if (part.empty() || !StringRef("busf").contains(part.front()))
+      continue;
+    StringRef bits = part.drop_front();
+    unsigned lanes = 1;
+    if (bits.contains('x')) {
+      auto [b, l] = bits.split('x');
+      bits = b;
+      if (l.getAsInteger(10, lanes))
+        continue;
+    }
+    unsigned n;
+    if (bits.getAsInteger(10, n) || n % 8 != 0)
+      continue;
+    element = n / 8 * lanes;
+  }
+  if (!element)
+    return std::nullopt;
+  return *element * vector;
+}
+
+namespace {
+
+bool hasPart(StringRef opcode, StringRef part) {
+  llvm::SmallVector<StringRef, 12> parts;
+  opcode.split(parts, '.');
+  return llvm::is_contained(parts, part);
+}
+
+bool mentionsShared(StringRef opcode) {
+  return opcode.contains(".shared");
+}
+
+Scope clusterIf(bool cluster) { return cluster ? Scope::Cluster : Scope::CTA; }
+
+/// The index of the first `[...]` operand at or after `from`.
+std::optional<unsigned> memoryOperand(const Instruction &inst,
+                                      unsigned from = 0) {
+  for (unsigned i = from, e = inst.operands.size(); i < e; ++i)
+    if (isMemoryOperand(inst.operands[i]))
+      return i;
+  return std::nullopt;
+}
+
+Classification accesses(std::vector<Access> list) {
+  Classification c;
+  c.role = Role::Accesses;
+  c.accesses = std::move(list);
+  return c;
+}
+
+Classification roleOnly(Role role) {
+  Classification c;
+  c.role = role;
+  return c;
+}
+
+/// ld/st/atom/red with .shared (incl. ::cta/::cluster): generic.
+Classification genericMemory(const Instruction &inst, bool read, bool write) {
+  StringRef opcode = inst.opcode;
+  if (!mentionsShared(opcode)) {
+    // Another state space, or generic addressing: the checker looks at
+    // the address's provenance.
+    bool generic = !opcode.contains(".global") && !opcode.contains(".param") &&
+                   !opcode.contains(".local") && !opcode.contains(".const");
+    return generic ? roleOnly(Role::Unknown) : roleOnly(Role::None);
+  }
+  std::optional<unsigned> address = memoryOperand(inst);
+  if (!address)
+    return roleOnly(Role::Unknown);
+  Access access;
+  access.operand = *address;
+  access.isRead = read;
+  access.isWrite = write;
+  access.width = getAccessWidth(opcode);
+  access.scope = clusterIf(opcode.contains("shared::cluster"));
+  return accesses({access});
+}
+
+Classification classifyLoad(const Instruction &inst) {
+  return genericMemory(inst, true, false);
+}
+Classification classifyStore(const Instruction &inst) {
+  return genericMemory(inst, false, true);
+}
+Classification classifyAtomic(const Instruction &inst) {
+  return genericMemory(inst, true, true);
+}
+
+/// ldmatrix/stmatrix: each thread names one 16-byte row.
+Classification classifyMatrix(const Instruction &inst, bool write) {
+  std::optional<unsigned> address = memoryOperand(inst);
+  if (!address)
+    return roleOnly(Role::Unknown);
+  Access access;
+  access.operand = *address;
+  access.isRead = !write;
+  access.isWrite = write;
+  access.width = 16;
+  return accesses({access});
+}
+Classification classifyLdmatrix(const Instruction &inst) {
+  return classifyMatrix(inst, false);
+}
+Classification classifyStmatrix(const Instruction &inst) {
+  return classifyMatrix(inst, true);
+}
+
+/// Non-bulk cp.async.{ca,cg}.shared.global [dst], [src], size: a generic
+/// write of the destination (docs/proxy-model.md: generic, not async).
+Classification classifyCpAsync(const Instruction &inst) {
+  if (!mentionsShared(inst.opcode) || inst.operands.empty())
+    return roleOnly(Role::None); // commit_group, wait_group, wait_all
+  Access access;
+  access.operand = 0;
+  access.isWrite = true;
+  if (inst.operands.size() > 2)
+    access.sizeOperand = 2;
+  return accesses({access});
+}
+
+/// st.async / red.async: generic remote writes into a cluster CTA's shared
+/// memory; their mbarrier operand is async arrive, not data.
+Classification classifyStAsync(const Instruction &inst) {
+  Access access;
+  access.operand = 0;
+  access.isWrite = true;
+  access.isRead = StringRef(inst.opcode).starts_with("red");
+  access.width = getAccessWidth(inst.opcode);
+  access.scope = Scope::Cluster;
+  return accesses({access});
+}
+
+/// Every mbarrier.* executed by a thread: generic traffic on the barrier's
+/// 8 bytes. try_wait/test_wait also complete tcgen05 commits.
+Classification classifyMbarrier(const Instruction &inst) {
+  std::optional<unsigned> address = memoryOperand(inst);
+  if (!address)
+    return roleOnly(Role::None);
+  Access access;
+  access.operand = *address;
+  access.isRead = true;
+  access.isWrite = !StringRef(inst.opcode).contains("wait");
+  access.isMbarrier = true;
+  access.width = 8;
+  access.scope = clusterIf(inst.opcode.find("shared::cluster") !=
+                           std::string::npos);
+  Classification c = accesses({access});
+  if (StringRef(inst.opcode).starts_with("mbarrier.try_wait") ||
+      StringRef(inst.opcode).starts_with("mbarrier.test_wait"))
+    c.role = Role::MbarrierWait;
+  return c;
+}
+
+/// The bulk copies: TMA loads/stores (.tensor), plain bulk copies and
+/// bulk reductions.
+Classification classifyBulk(const Instruction &inst) {
+  StringRef opcode = inst.opcode;
+  if (opcode.starts_with("cp.async.bulk.commit_group"))
+    return roleOnly(Role::BulkCommit);
+  if (opcode.starts_with("cp.async.bulk.wait_group")) {
+    Classification c = roleOnly(Role::BulkWait);
+    unsigned n = 0;
+    if (!inst.operands.empty())
+      (void)StringRef(inst.operands[0]).getAsInteger(10, n);
+    c.waitCount = n;
+    return c;
+  }
+  if (opcode.contains("prefetch") || inst.operands.size() < 2)
+    return roleOnly(Role::None);
+  bool tensor = opcode.contains(".tensor");
+  bool reduce = opcode.starts_with("cp.reduce");
+  bool multicast = opcode.contains(".multicast::cluster");
+  // Destination and source state spaces follow the mnemonic's order.
+  size_t dstShared = opcode.find(".shared");
+  size_t global = opcode.find(".global");
+  bool toShared = dstShared != StringRef::npos &&
+                  (global == StringRef::npos || dstShared < global);
+  bool fromShared =
+      (!toShared && dstShared != StringRef::npos) ||
+      (toShared && opcode.substr(dstShared + 7).contains(".shared"));
+  std::vector<Access> list;
+  std::optional<unsigned> size;
+  if (!tensor && inst.operands.size() > 2)
+    size = 2;
+  if (toShared) {
+    Access write;
+    write.operand = 0;
+    write.isWrite = true;
+    write.isRead = reduce;
+    write.isAsync = true;
+    write.sizeOperand = size;
+    write.scope = clusterIf(multicast ||
+                            opcode.contains(".shared::cluster.shared"));
+    list.push_back(write);
+  }
+  if (fromShared) {
+    Access read;
+    read.operand = 1;
+    read.isRead = true;
+    read.isAsync = true;
+    read.sizeOperand = size;
+    read.completion = toShared ? Completion::None : Completion::BulkGroup;
+    list.push_back(read);
+  }
+  Classification c = accesses(std::move(list));
+  if (opcode.contains("mbarrier::"))
+    c.barrierOperand = memoryOperand(inst, tensor ? 2 : 3);
+  return c;
+}
+
+/// wgmma.mma_async D, A-desc|{A regs}, B-desc, ...: async reads of the
+/// matrices the descriptors name.
+Classification classifyWgmma(const Instruction &inst) {
+  StringRef opcode = inst.opcode;
+  if (opcode.starts_with("wgmma.commit_group"))
+    return roleOnly(Role::WgmmaCommit);
+  if (opcode.starts_with("wgmma.wait_group")) {
+    Classification c = roleOnly(Role::WgmmaWait);
+    if (!inst.operands.empty())
+      (void)StringRef(inst.operands[0]).getAsInteger(10, c.waitCount);
+    return c;
+  }
+  if (!opcode.starts_with("wgmma.mma_async") || inst.operands.size() < 3)
+    return roleOnly(Role::None); // wgmma.fence
+  std::vector<Access> list;
+  for (unsigned operand : {1u, 2u}) {
+    if (StringRef(inst.operands[operand]).starts_with("{"))
+      continue; // A from registers
+    Access read;
+    read.operand = operand;
+    read.isRead = true;
+    read.isAsync = true;
+    read.isDescriptor = true;
+    read.completion = Completion::WgmmaGroup;
+    list.push_back(read);
+  }
+  return accesses(std::move(list));
+}
+
+/// tcgen05.mma [d], A-desc|[a-tmem], B-desc, ...; tcgen05.cp [taddr],
+/// s-desc; tcgen05.commit.
+Classification classifyTcgen05(const Instruction &inst) {
+  StringRef opcode = inst.opcode;
+  bool pair = opcode.contains(".cta_group::2");
+  if (opcode.starts_with("tcgen05.commit"))
+    return roleOnly(Role::Tcgen05Commit);
+  std::vector<unsigned> descriptors;
+  if (opcode.starts_with("tcgen05.mma") && inst.operands.size() >= 3)
+    descriptors = {1, 2};
+  else if (opcode.starts_with("tcgen05.cp") && inst.operands.size() >= 2)
+    descriptors = {1};
+  std::vector<Access> list;
+  for (unsigned operand : descriptors) {
+    if (isMemoryOperand(inst.operands[operand]))
+      continue; // tensor memory
+    Access read;
+    read.operand = operand;
+    read.isRead = true;
+    read.isAsync = true;
+    read.isDescriptor = true;
+    read.scope = clusterIf(pair);
+    read.completion = Completion::Tcgen05Commit;
+    list.push_back(read);
+  }
+  if (list.empty())
+    return roleOnly(Role::None); // tcgen05.ld/st/alloc/wait: tensor memory
+  return accesses(std::move(list));
+}
+
+/// clusterlaunchcontrol.try_cancel [addr], [mbar]: async write of the
+/// 16-byte response (to every CTA of the cluster when multicast).
+Classification classifyTryCancel(const Instruction &inst) {
+  if (!StringRef(inst.opcode).contains("try_cancel") || inst.operands.empty())
+    return roleOnly(Role::None); // query_cancel reads registers
+  Access write;
+  write.operand = 0;
+  write.isWrite = true;
+  write.isAsync = true;
+  write.width = 16;
+  write.scope = clusterIf(StringRef(inst.opcode).contains("multicast"));
+  Classification c = accesses({write});
+  c.barrierOperand = memoryOperand(inst, 1);
+  return c;
+}
+
+/// fence.proxy.async[.shared::cta|.shared::cluster]; .global is not a
+/// shared-memory fence, and the other fences are not proxy fences.
+Classification classifyFence(const Instruction &inst) {
+  StringRef opcode = inst.opcode;
+  if (!opcode.starts_with("fence.proxy.async"))
+    return roleOnly(Role::None);
+  StringRef scope = opcode.drop_front(StringRef("fence.proxy.async").size());
+  Classification c = roleOnly(Role::ProxyFence);
+  if (scope.empty()) {
+    c.unscoped = true;
+    c.fenceScope = Scope::Cluster;
+  } else if (scope == ".shared::cta") {
+    c.fenceScope = Scope::CTA;
+  } else if (scope == ".shared::cluster") {
+    c.fenceScope = Scope::Cluster;
+  } else {
+    return roleOnly(Role::None); // .global
+  }
+  return c;
+}
+
+Classification classifyBarrier(const Instruction &inst) {
+  StringRef opcode = inst.opcode;
+  if (opcode.starts_with("bar.warp") || opcode.starts_with("barrier.cluster"))
+    return roleOnly(Role::None);
+  return roleOnly(Role::ExecutionBarrier);
+}
+
+Classification classifyBranch(const Instruction &) {
+  Classification c;
+  c.isBranch = true;
+  return c;
+}
+
+Classification classifyTerminator(const Instruction &) {
+  Classification c;
+  c.isTerminator = true;
+  return c;
+}
+
+Classification classifyNone(const Instruction &) { return {}; }
+
+struct Rule {
+  const char *prefix;
+  Classification (*classify)(const Instruction &);
+};
+
+// First match wins: longer prefixes before shorter ones.
+const Rule kTable[] = {
+    // Proxy fences and execution barriers.
+    {"fence.", classifyFence},
+    {"membar", classifyNone},
+    {"bar.", classifyBarrier},
+    {"barrier.", classifyBarrier},
+    // Async proxy: bulk copies (TMA), MMAs, CLC.
+    {"cp.async.bulk", classifyBulk},
+    {"cp.reduce.async.bulk", classifyBulk},
+    {"wgmma.", classifyWgmma},
+    {"tcgen05.", classifyTcgen05},
+    {"clusterlaunchcontrol.", classifyTryCancel},
+    // Generic proxy.
+    {"cp.async.", classifyCpAsync},
+    {"st.async", classifyStAsync},
+    {"red.async", classifyStAsync},
+    {"mbarrier.", classifyMbarrier},
+    {"ldmatrix", classifyLdmatrix},
+    {"stmatrix", classifyStmatrix},
+    {"ld.", classifyLoad},
+    {"ldu.", classifyLoad},
+    {"st.", classifyStore},
+    {"atom.", classifyAtomic},
+    {"red.", classifyAtomic},
+    // Control flow.
+    {"bra", classifyBranch},
+    {"brx.", classifyBranch},
+    {"ret", classifyTerminator},
+    {"exit", classifyTerminator},
+    {"trap", classifyTerminator},
+    // Registers only.
+    {"mapa", classifyNone},
+    {"cvta", classifyNone},
+    {"prefetch", classifyNone},
+};
+
+} // namespace
+
+Classification proxyfence::ptx::classify(const Instruction &inst) {
+  StringRef opcode = inst.opcode;
+  for (const Rule &rule : kTable) {
+    StringRef prefix = rule.prefix;
+    if (!opcode.starts_with(prefix))
+      continue;
+    // "bra" must not match "brkpt", "ret" not "retx"...
+    if (!prefix.ends_with(".") && opcode.size() > prefix.size() &&
+        opcode[prefix.size()] != '.' && prefix != "cp.async.bulk" &&
+        prefix != "cp.reduce.async.bulk" && prefix != "st.async" &&
+        prefix != "red.async" && prefix != "membar")
+      continue;
+    return rule.classify(inst);
+  }
+  return roleOnly(Role::Unknown);
+}

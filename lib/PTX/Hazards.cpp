@@ -1,0 +1,825 @@
+//===- Hazards.cpp - proxy-fence findings and fixes for PTX --------------===//
+//
+// The same model as lib/Analysis/ProxyHazards.cpp, on PTX: a forward
+// dataflow over each function's CFG to a fixpoint, whose state is the set
+// of generic shared accesses not yet ordered by a fence, per CTA and
+// cluster frontier. An async access of bytes a pending generic access
+// touched (unless both only read) is a missing fence. A second dataflow
+// tracks async reads not yet completed: a generic write of their bytes is
+// a missing completion wait. A fence is spurious when removing it adds no
+// hazard, over-wide when narrowing it to the CTA adds none.
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/PTX/Analysis.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace proxyfence;
+using namespace proxyfence::ptx;
+using llvm::StringRef;
+
+namespace {
+
+/// One shared access of an instruction, its bytes resolved.
+struct Resolved {
+  SharedRegion region;
+  bool isRead = false;
+  bool isWrite = false;
+  bool isAsync = false;
+  bool isMbarrier = false;
+  bool isInval = false;
+  /// Offset and width known (not a TMA box, descriptor or tx bound).
+  bool exact = false;
+  Scope scope = Scope::CTA;
+  Completion completion = Completion::None;
+  /// For an async access completing on an mbarrier: the barrier's bytes.
+  std::optional<SharedRegion> barrier;
+};
+
+struct Hazard {
+  unsigned generic, async; // instruction indices
+  unsigned genericAccess, asyncAccess;
+  const char *kind;
+  Scope scope;
+};
+
+struct CompletionHazard {
+  unsigned write, async;
+  unsigned writeAccess, asyncAccess;
+  Completion completion;
+};
+
+/// Options of one run: fences ignored or narrowed (probes) and virtual
+/// fences placed before instructions (fix).
+struct RunOptions {
+  std::set<unsigned> ignored;
+  std::set<unsigned> narrowed;
+  std::map<unsigned, Scope> virtualFences;
+};
+
+/// Everything the analyses need about one function.
+class FunctionAnalysis {
+public:
+  FunctionAnalysis(const Module &module, const Function &function)
+      : module(module), function(function), cfg(buildCFG(function)),
+        provenance(module, function) {
+    resolveAll();
+  }
+
+  std::vector<Hazard> findHazards(const RunOptions &options) const;
+  std::vector<CompletionHazard> findCompletionHazards() const;
+  /// Where a fence for the async op at `async` goes (an instruction index
+  /// before which to insert); see docs/proxy-model.md.
+  unsigned getInsertionPoint(unsigned async,
+                             llvm::ArrayRef<unsigned> generics) const;
+
+  const Module &module;
+  const Function &function;
+  CFG cfg;
+  Provenance provenance;
+  std::vector<Classification> roles;
+  std::vector<std::vector<Resolved>> accesses;
+
+private:
+  void resolveAll();
+  SharedRegion resolveAddress(const Instruction &inst, unsigned operand,
+                              std::optional<uint64_t> width, bool *remote) const;
+  std::optional<uint64_t> barrierBytes(const SharedRegion &barrier) const;
+  bool isFence(unsigned index, const RunOptions &options, Scope &scope) const;
+  bool inLoopWith(unsigned block, unsigned other) const;
+};
+
+int64_t parseDisplacement(StringRef inside, StringRef &base) {
+  inside = inside.trim();
+  size_t plus = inside.find_first_of("+-", 1);
+  base = inside.substr(0, plus).trim();
+  if (plus == StringRef::npos)
+    return 0;
+  int64_t value = 0;
+  StringRef number = inside.substr(plus + 1).trim();
+  if (number.getAsInteger(0, value))
+    return 0;
+  return inside[plus] == '-' ? -value : value;
+}
+
+SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
+                                              unsigned operandIndex,
+                                              std::optional<uint64_t> width,
+                                              bool *remote) const {
+  StringRef operand = inst.operands[operandIndex];
+  int64_t displacement = 0;
+  AbstractValue value;
+  if (isMemoryOperand(operand)) {
+    StringRef inside = operand.drop_front().split(']').first.split(',').first;
+    StringRef base;
+    displacement = parseDisplacement(inside, base);
+    value = provenance.evaluate(base);
+  } else {
+    // A descriptor: the start address field comes from the symbol.
+    value = provenance.evaluate(operand);
+    if (value.kind == AbstractValue::Address)
+      value.offsetKnown = false;
+  }
+  SharedRegion region;
+  if (value.kind != AbstractValue::Address)
+    return region; // may be any shared memory
+  *remote = value.remote;
+  region.symbol = value.symbol;
+  const SharedSymbol &symbol = module.sharedSymbols[value.symbol];
+  int64_t symbolEnd = symbol.size ? static_cast<int64_t>(*symbol.size)
+                                  : INT64_MAX;
+  if (!value.offsetKnown) {
+    region.begin = 0;
+    region.end = symbolEnd;
+    return region;
+  }
+  region.begin = std::max<int64_t>(0, value.lo + displacement);
+  region.end = width ? value.hi + displacement + static_cast<int64_t>(*width)
+                     : symbolEnd;
+  return region;
+}
+
+/// The largest expect_tx byte count of the barrier: no single copy that
+/// completes on it writes more.
+std::optional<uint64_t>
+FunctionAnalysis::barrierBytes(const SharedRegion &barrier) const {
+  std::optional<uint64_t> bytes;
+  for (const Instruction &inst : function.instructions) {
+    if (!StringRef(inst.opcode).starts_with("mbarrier") ||
+        !StringRef(inst.opcode).contains("expect_tx") || inst.operands.empty())
+      continue;
+    bool remote = false;
+    std::optional<unsigned> address;
+    for (unsigned i = 0; i != inst.operands.size(); ++i)
+      if (isMemoryOperand(inst.operands[i]))
+        address = i;
+    if (!address)
+      continue;
+    SharedRegion region = resolveAddress(inst, *address, 8, &remote);
+    if (region.symbol != barrier.symbol || region.begin != barrier.begin ||
+        region.end != barrier.end)
+      continue;
+    AbstractValue count = provenance.evaluate(inst.operands.back());
+    if (count.kind != AbstractValue::Int || count.hi <= 0)
+      return std::nullopt;
+    bytes = std::max<uint64_t>(bytes.value_or(0), count.hi);
+  }
+  return bytes;
+}
+
+/// Whether an operand of an unknown instruction looks like shared memory.
+bool looksShared(const Module &module, const Provenance &provenance,
+                 const Instruction &inst, unsigned &operand) {
+  for (unsigned i = 0; i != inst.operands.size(); ++i) {
+    StringRef text = inst.operands[i];
+    if (!isMemoryOperand(text))
+      continue;
+    StringRef base;
+    parseDisplacement(text.trim("[]").split(',').first, base);
+    if (StringRef(inst.opcode).contains(".shared") ||
+        provenance.evaluate(base).kind == AbstractValue::Address) {
+      operand = i;
+      return true;
+    }
+  }
+  return false;
+}
+
+void FunctionAnalysis::resolveAll() {
+  for (const Instruction &inst : function.instructions) {
+    roles.push_back(classify(inst));
+    Classification &role = roles.back();
+    std::vector<Resolved> list;
+    unsigned operand = 0;
+    if (role.role == Role::Unknown &&
+        looksShared(module, provenance, inst, operand)) {
+      Access access;
+      access.operand = operand;
+      access.isRead = access.isWrite = true;
+      if (isMemoryOperand(inst.operands[operand]))
+        access.width = getAccessWidth(inst.opcode);
+      role.accesses.push_back(access);
+    }
+    std::optional<SharedRegion> barrier;
+    if (role.barrierOperand && *role.barrierOperand < inst.operands.size()) {
+      bool remote = false;
+      barrier = resolveAddress(inst, *role.barrierOperand, 8, &remote);
+    }
+    for (const Access &access : role.accesses) {
+      if (access.operand >= inst.operands.size())
+        continue;
+      std::optional<uint64_t> width = access.width;
+      bool exact = width.has_value();
+      if (access.sizeOperand && *access.sizeOperand < inst.operands.size()) {
+        AbstractValue size =
+            provenance.evaluate(inst.operands[*access.sizeOperand]);
+        if (size.kind == AbstractValue::Int && size.hi > 0) {
+          width = size.hi;
+          exact = true;
+        }
+      }
+      if (!width && access.isAsync && access.isWrite && barrier)
+        width = barrierBytes(*barrier);
+      bool remote = false;
+      Resolved resolved;
+      resolved.region = resolveAddress(inst, access.operand, width, &remote);
+      resolved.isRead = access.isRead;
+      resolved.isWrite = access.isWrite;
+      resolved.isAsync = access.isAsync;
+      resolved.isMbarrier = access.isMbarrier;
+      resolved.isInval = StringRef(inst.opcode).starts_with("mbarrier.inval");
+      resolved.exact = exact && !access.isDescriptor &&
+                       resolved.region.symbol >= 0 &&
+                       resolved.region.end != INT64_MAX;
+      resolved.scope = remote && access.isAsync ? Scope::Cluster : access.scope;
+      resolved.completion = access.completion;
+      resolved.barrier = barrier;
+      list.push_back(resolved);
+    }
+    accesses.push_back(std::move(list));
+  }
+}
+
+bool FunctionAnalysis::isFence(unsigned index, const RunOptions &options,
+                               Scope &scope) const {
+  if (roles[index].role != Role::ProxyFence || options.ignored.count(index))
+    return false;
+  scope = options.narrowed.count(index) ? Scope::CTA : roles[index].fenceScope;
+  return true;
+}
+
+/// Generic accesses not yet fenced, per frontier (bits index `keys`).
+struct FenceState {
+  llvm::BitVector cta, cluster;
+  /// Pending mbarrier accesses whose barrier was invalidated since: its
+  /// bytes may now be reused as data.
+  llvm::BitVector freed;
+  bool merge(const FenceState &other) {
+    llvm::BitVector before = cta, beforeCluster = cluster, beforeFreed = freed;
+    cta |= other.cta;
+    cluster |= other.cluster;
+    freed |= other.freed;
+    return cta != before || cluster != beforeCluster || freed != beforeFreed;
+  }
+  void fence(Scope scope) {
+    cta.reset();
+    if (scope == Scope::Cluster)
+      cluster.reset();
+    freed &= cluster;
+  }
+};
+
+/// An mbarrier instruction on the barrier an async op completes on never
+/// conflicts with that op (docs/proxy-model.md).
+bool isOwnBarrier(const Resolved &generic, const Resolved &async) {
+  return generic.isMbarrier && async.barrier &&
+         generic.region.symbol == async.barrier->symbol &&
+         generic.region.begin == async.barrier->begin &&
+         generic.region.end == async.barrier->end;
+}
+
+std::vector<Hazard>
+FunctionAnalysis::findHazards(const RunOptions &options) const {
+  // Number the generic accesses.
+  std::vector<std::pair<unsigned, unsigned>> keys;
+  std::vector<std::vector<unsigned>> keyOf(accesses.size());
+  for (unsigned i = 0; i != accesses.size(); ++i)
+    for (unsigned a = 0; a != accesses[i].size(); ++a) {
+      keyOf[i].push_back(keys.size());
+      if (!accesses[i][a].isAsync)
+        keys.push_back({i, a});
+    }
+  unsigned n = keys.size(), blocks = cfg.blocks.size();
+  FenceState empty{llvm::BitVector(n), llvm::BitVector(n),
+                   llvm::BitVector(n)};
+  std::vector<FenceState> in(blocks, empty), out(blocks, empty);
+  std::vector<Hazard> hazards;
+  std::set<std::tuple<unsigned, unsigned, const char *>> seen;
+
+  auto transfer = [&](unsigned b, FenceState state, bool report) {
+    for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
+      Scope scope;
+      auto virtualFence = options.virtualFences.find(i);
+      if (virtualFence != options.virtualFences.end())
+        state.fence(virtualFence->second);
+      if (isFence(i, options, scope)) {
+        state.fence(scope);
+        continue;
+      }
+      for (unsigned a = 0; a != accesses[i].size(); ++a) {
+        const Resolved &async = accesses[i][a];
+        if (!async.isAsync || !report)
+          continue;
+        const llvm::BitVector &pending =
+            async.scope == Scope::Cluster ? state.cluster : state.cta;
+        for (unsigned k : pending.set_bits()) {
+          const Resolved &generic = accesses[keys[k].first][keys[k].second];
+          if (!generic.isWrite && !async.isWrite)
+            continue;
+          if (!generic.region.mayAlias(async.region) ||
+              isOwnBarrier(generic, async))
+            continue;
+          // A live mbarrier is never the data of an async access whose
+          // extent is only bounded (TMA box, descriptor): only once it is
+          // invalidated may its bytes be reused.
+          if (generic.isMbarrier && !async.exact && !state.freed.test(k))
+            continue;
+          const char *kind = !generic.isWrite ? "WAR"
+                             : async.isWrite  ? "WAW"
+                                              : "RAW";
+          if (seen.insert({keys[k].first, i, kind}).second)
+            hazards.push_back(
+                {keys[k].first, i, keys[k].second, a, kind, async.scope});
+        }
+      }
+      for (unsigned a = 0; a != accesses[i].size(); ++a) {
+        const Resolved &access = accesses[i][a];
+        if (access.isAsync)
+          continue;
+        if (access.isInval)
+          for (unsigned k : state.cta.set_bits()) {
+            const Resolved &other = accesses[keys[k].first][keys[k].second];
+            if (other.isMbarrier && other.region.begin == access.region.begin &&
+                other.region.symbol == access.region.symbol)
+              state.freed.set(k);
+          }
+        state.cta.set(keyOf[i][a]);
+        state.cluster.set(keyOf[i][a]);
+        if (access.isInval)
+          state.freed.set(keyOf[i][a]);
+      }
+    }
+    return state;
+  };
+
+  std::vector<unsigned> worklist;
+  std::vector<bool> queued(blocks, true);
+  for (unsigned b = blocks; b-- > 0;)
+    worklist.push_back(b);
+  while (!worklist.empty()) {
+    unsigned b = worklist.back();
+    worklist.pop_back();
+    queued[b] = false;
+    FenceState next = transfer(b, in[b], false);
+    if (next.cta == out[b].cta && next.cluster == out[b].cluster)
+      continue;
+    out[b] = next;
+    for (unsigned s : cfg.blocks[b].successors)
+      if (in[s].merge(out[b]) && !queued[s]) {
+        queued[s] = true;
+        worklist.push_back(s);
+      }
+  }
+  for (unsigned b = 0; b != blocks; ++b)
+    transfer(b, in[b], true);
+  return hazards;
+}
+
+/// Pending async reads: access key -> commit groups issued after it
+/// (capped); joined by minimum (the least completed path).
+using PendingReads = std::map<std::pair<unsigned, unsigned>, unsigned>;
+
+std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
+  constexpr unsigned kCap = 64;
+  unsigned blocks = cfg.blocks.size();
+  std::vector<PendingReads> in(blocks), out(blocks);
+  std::vector<CompletionHazard> hazards;
+  std::set<std::pair<unsigned, unsigned>> seen;
+
+  auto complete = [&](PendingReads &state, Completion kind, unsigned keep) {
+    for (auto it = state.begin(); it != state.end();) {
+      const Resolved &r = accesses[it->first.first][it->first.second];
+      if (r.completion == kind && it->second > keep)
+        it = state.erase(it);
+      else
+        ++it;
+    }
+  };
+  auto commit = [&](PendingReads &state, Completion kind) {
+    for (auto &[key, groups] : state)
+      if (accesses[key.first][key.second].completion == kind)
+        groups = std::min(groups + 1, kCap);
+  };
+  auto transfer = [&](unsigned b, PendingReads state, bool report) {
+    for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
+      const Classification &role = roles[i];
+      switch (role.role) {
+      case Role::BulkCommit:
+        commit(state, Completion::BulkGroup);
+        break;
+      case Role::BulkWait:
+        complete(state, Completion::BulkGroup, role.waitCount);
+        break;
+      case Role::WgmmaCommit:
+        commit(state, Completion::WgmmaGroup);
+        break;
+      case Role::WgmmaWait:
+        complete(state, Completion::WgmmaGroup, role.waitCount);
+        break;
+      case Role::Tcgen05Commit:
+        commit(state, Completion::Tcgen05Commit);
+        break;
+      case Role::MbarrierWait:
+        complete(state, Completion::Tcgen05Commit, 0);
+        break;
+      default:
+        break;
+      }
+      for (unsigned a = 0; a != accesses[i].size(); ++a) {
+        const Resolved &access = accesses[i][a];
+        if (access.isAsync || !access.isWrite || !report)
+          continue;
+        for (const auto &[key, groups] : state) {
+          const Resolved &async = accesses[key.first][key.second];
+          if (!async.region.mayAlias(access.region) ||
+              (access.isMbarrier && (!async.exact || isOwnBarrier(access, async))))
+            continue;
+          if (seen.insert({i, key.first}).second)
+            hazards.push_back({i, key.first, a, key.second, async.completion});
+        }
+      }
+      for (unsigned a = 0; a != accesses[i].size(); ++a) {
+        const Resolved &access = accesses[i][a];
+        // Reads through a descriptor (or an address) whose offset is
+        // unknown are not tracked: their extent is the whole symbol.
+        if (access.isAsync && access.isRead &&
+            access.completion != Completion::None &&
+            !(access.region.begin == 0 && access.region.end == INT64_MAX &&
+              roles[i].accesses[a].isDescriptor)) {
+          auto [it, inserted] = state.insert({{i, a}, 0});
+          if (!inserted)
+            it->second = 0;
+        }
+      }
+    }
+    return state;
+  };
+  auto merge = [](PendingReads &into, const PendingReads &from) {
+    bool changed = false;
+    for (const auto &[key, groups] : from) {
+      auto [it, inserted] = into.insert({key, groups});
+      if (inserted) {
+        changed = true;
+      } else if (groups < it->second) {
+        it->second = groups;
+        changed = true;
+      }
+    }
+    return changed;
+  };
+  std::vector<unsigned> worklist;
+  std::vector<bool> queued(blocks, true);
+  for (unsigned b = blocks; b-- > 0;)
+    worklist.push_back(b);
+  while (!worklist.empty()) {
+    unsigned b = worklist.back();
+    worklist.pop_back();
+    queued[b] = false;
+    PendingReads next = transfer(b, in[b], false);
+    if (next == out[b])
+      continue;
+    out[b] = std::move(next);
+    for (unsigned s : cfg.blocks[b].successors)
+      if (merge(in[s], out[b]) && !queued[s]) {
+        queued[s] = true;
+        worklist.push_back(s);
+      }
+  }
+  for (unsigned b = 0; b != blocks; ++b)
+    transfer(b, in[b], true);
+  return hazards;
+}
+
+/// Whether `block` and `other` are on a common cycle.
+bool FunctionAnalysis::inLoopWith(unsigned block, unsigned other) const {
+  auto reaches = [&](unsigned from, unsigned to) {
+    std::vector<bool> seen(cfg.blocks.size());
+    std::vector<unsigned> stack = {from};
+    while (!stack.empty()) {
+      unsigned b = stack.back();
+      stack.pop_back();
+      for (unsigned s : cfg.blocks[b].successors) {
+        if (s == to)
+          return true;
+        if (!seen[s]) {
+          seen[s] = true;
+          stack.push_back(s);
+        }
+      }
+    }
+    return false;
+  };
+  return reaches(block, other) && reaches(other, block);
+}
+
+unsigned
+FunctionAnalysis::getInsertionPoint(unsigned async,
+                                    llvm::ArrayRef<unsigned> generics) const {
+  unsigned block = cfg.blockOf[async];
+  // Hoist out of a loop none of whose instructions touches the bytes: to
+  // the end of the loop's single entering block.
+  if (inLoopWith(block, block) &&
+      llvm::none_of(generics, [&](unsigned g) {
+        return inLoopWith(cfg.blockOf[g], block);
+      })) {
+    std::vector<unsigned> outside;
+    for (unsigned b = 0; b != cfg.blocks.size(); ++b)
+      for (unsigned s : cfg.blocks[b].successors)
+        if (inLoopWith(s, block) && !inLoopWith(b, block))
+          outside.push_back(b);
+    if (outside.size() == 1) {
+      const BasicBlock &pre = cfg.blocks[outside[0]];
+      unsigned last = pre.end - 1;
+      if (roles[last].isBranch || roles[last].isTerminator)
+        return last;
+      return pre.end; // before the loop header
+    }
+  }
+  unsigned point = async;
+  for (unsigned i = async; i-- > cfg.blocks[block].begin;) {
+    if (roles[i].role == Role::ExecutionBarrier) {
+      point = i;
+      continue;
+    }
+    if (!accesses[i].empty() || roles[i].role == Role::ProxyFence ||
+        roles[i].role == Role::Unknown)
+      break;
+  }
+  return point;
+}
+
+//===----------------------------------------------------------------------===//
+// Findings
+//===----------------------------------------------------------------------===//
+
+OpInfo describe(const Module &module, const Instruction &inst) {
+  OpInfo info;
+  info.name = inst.opcode;
+  info.ir = {module.path, inst.position.line, inst.position.column};
+  if (inst.loc.line != 0) {
+    std::string file = module.getFileName(inst.loc.file);
+    if (!file.empty())
+      info.source = {file, inst.loc.line, inst.loc.column};
+  }
+  return info;
+}
+
+std::string fenceText(Scope scope) {
+  return scope == Scope::Cluster ? "fence.proxy.async.shared::cluster;"
+                                 : "fence.proxy.async.shared::cta;";
+}
+
+std::string describePath(const FunctionAnalysis &fa, unsigned from,
+                         unsigned to) {
+  if (fa.cfg.blockOf[from] == fa.cfg.blockOf[to] && from < to)
+    return "same block";
+  if (from >= to)
+    return "loop back-edge";
+  return "branch";
+}
+
+std::string describeOverlap(const Module &module, const Resolved &a,
+                            const Resolved &b) {
+  if (a.region.symbol < 0 || b.region.symbol < 0)
+    return "an address whose provenance cannot be traced (it may be any "
+           "shared memory): " +
+           a.region.str(module) + " and " + b.region.str(module);
+  return a.region.str(module) + " and " + b.region.str(module);
+}
+
+Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard) {
+  const Module &module = fa.module;
+  const Instruction &async = fa.function.instructions[hazard.async];
+  const Instruction &generic = fa.function.instructions[hazard.generic];
+  Finding finding{FindingKind::MissingFence};
+  finding.hazard = hazard.kind;
+  finding.primary = describe(module, async);
+  finding.secondary = describe(module, generic);
+  finding.region = describeOverlap(
+      module, fa.accesses[hazard.generic][hazard.genericAccess],
+      fa.accesses[hazard.async][hazard.asyncAccess]);
+  finding.path = describePath(fa, hazard.generic, hazard.async);
+  bool cluster = hazard.scope == Scope::Cluster;
+  finding.scope = cluster ? "cluster" : "cta";
+  StringRef kind = hazard.kind;
+  finding.message = llvm::formatv(
+      "missing proxy fence ({0}): {1} {2} shared memory that {3} then {4} "
+      "through the async proxy, with no fence.proxy.async{5} between ({6})",
+      kind, generic.opcode, kind == "WAR" ? "reads" : "writes", async.opcode,
+      kind == "RAW" ? "reads" : "writes",
+      cluster ? ".shared::cluster" : ".shared::cta", finding.path);
+  unsigned point = fa.getInsertionPoint(hazard.async, {hazard.generic});
+  std::string where =
+      point < fa.function.instructions.size()
+          ? "before the " + fa.function.instructions[point].opcode + " at " +
+                describe(module, fa.function.instructions[point]).ir.str()
+          : "at the end of the loop's entering block";
+  finding.fix = "insert `" + fenceText(hazard.scope) + "` (every thread, no "
+                "predicate) " + where;
+  return finding;
+}
+
+Finding makeMissingWait(const FunctionAnalysis &fa,
+                        const CompletionHazard &hazard) {
+  const Module &module = fa.module;
+  const Instruction &write = fa.function.instructions[hazard.write];
+  const Instruction &async = fa.function.instructions[hazard.async];
+  Finding finding{FindingKind::MissingCompletionWait};
+  finding.primary = describe(module, write);
+  finding.secondary = describe(module, async);
+  finding.region =
+      describeOverlap(module, fa.accesses[hazard.write][hazard.writeAccess],
+                      fa.accesses[hazard.async][hazard.asyncAccess]);
+  finding.path = describePath(fa, hazard.async, hazard.write);
+  finding.message = llvm::formatv(
+      "{0} overwrites shared memory that {1} may still be reading through "
+      "the async proxy: a fence does not order this, a completion wait does "
+      "({2})",
+      write.opcode, async.opcode, finding.path);
+  switch (hazard.completion) {
+  case Completion::BulkGroup:
+    finding.fix = "insert `cp.async.bulk.wait_group.read 0;` (after the "
+                  "store's cp.async.bulk.commit_group) before the write";
+    break;
+  case Completion::WgmmaGroup:
+    finding.fix = "insert `wgmma.wait_group.sync.aligned 0;` before the write";
+    break;
+  default:
+    finding.fix = "wait on the mbarrier of the tcgen05.commit "
+                  "(mbarrier.try_wait) before the write";
+    break;
+  }
+  return finding;
+}
+
+Finding makeFenceWarning(const FunctionAnalysis &fa, FindingKind kind,
+                         unsigned fence) {
+  Finding finding{kind};
+  finding.primary = describe(fa.module, fa.function.instructions[fence]);
+  if (kind == FindingKind::SpuriousFence) {
+    finding.message = "spurious proxy fence: it orders no generic access "
+                      "against a later async access of the same bytes";
+    finding.fix = "remove the fence";
+  } else {
+    finding.message = llvm::formatv(
+        "over-wide proxy fence: {0} (~150 cycles) where the CTA scope "
+        "(~10-18 cycles) orders every hazard it covers",
+        fa.roles[fence].unscoped ? "fence.proxy.async without a state space "
+                                   "orders every state space cluster-wide"
+                                 : "cluster scope");
+    finding.fix = "use `fence.proxy.async.shared::cta;`";
+  }
+  return finding;
+}
+
+bool isNewHazard(const std::vector<Hazard> &baseline, const Hazard &hazard) {
+  return llvm::none_of(baseline, [&](const Hazard &h) {
+    return h.generic == hazard.generic && h.async == hazard.async &&
+           StringRef(h.kind) == hazard.kind;
+  });
+}
+
+void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out) {
+  RunOptions base;
+  std::vector<Hazard> baseline = fa.findHazards(base);
+  for (const Hazard &hazard : baseline)
+    out.push_back(makeMissingFence(fa, hazard));
+  for (const CompletionHazard &hazard : fa.findCompletionHazards())
+    out.push_back(makeMissingWait(fa, hazard));
+  RunOptions probe;
+  for (unsigned i = 0; i != fa.roles.size(); ++i) {
+    if (fa.roles[i].role != Role::ProxyFence)
+      continue;
+    auto adds = [&](const RunOptions &options) {
+      for (const Hazard &hazard : fa.findHazards(options))
+        if (isNewHazard(baseline, hazard))
+          return true;
+      return false;
+    };
+    RunOptions without = probe;
+    without.ignored.insert(i);
+    if (!adds(without)) {
+      out.push_back(makeFenceWarning(fa, FindingKind::SpuriousFence, i));
+      probe.ignored.insert(i);
+      continue;
+    }
+    if (fa.roles[i].fenceScope == Scope::Cluster) {
+      RunOptions narrow = probe;
+      narrow.narrowed.insert(i);
+      if (!adds(narrow))
+        out.push_back(makeFenceWarning(fa, FindingKind::OverwideFence, i));
+    }
+  }
+}
+
+} // namespace
+
+std::vector<Finding> proxyfence::ptx::checkPTX(const Module &module) {
+  std::vector<Finding> findings;
+  for (const Function &function : module.functions) {
+    FunctionAnalysis analysis(module, function);
+    checkFunction(analysis, findings);
+  }
+  std::stable_sort(findings.begin(), findings.end(),
+                   [](const Finding &a, const Finding &b) {
+                     return std::make_pair(a.primary.ir.line,
+                                           a.primary.ir.column) <
+                            std::make_pair(b.primary.ir.line,
+                                           b.primary.ir.column);
+                   });
+  return findings;
+}
+
+//===----------------------------------------------------------------------===//
+// Fix
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The fence insertions of one function: instruction index -> scope.
+std::map<unsigned, Scope> placeFences(const FunctionAnalysis &fa) {
+  RunOptions options;
+  for (unsigned round = 0; round != 16; ++round) {
+    std::vector<Hazard> hazards = fa.findHazards(options);
+    if (hazards.empty())
+      break;
+    // Group by async op: one fence covers all its generic accesses.
+    std::map<unsigned, std::pair<Scope, std::vector<unsigned>>> byAsync;
+    for (const Hazard &hazard : hazards) {
+      auto &entry = byAsync[hazard.async];
+      if (hazard.scope == Scope::Cluster)
+        entry.first = Scope::Cluster;
+      entry.second.push_back(hazard.generic);
+    }
+    bool progress = false;
+    for (auto &[async, entry] : byAsync) {
+      unsigned point = fa.getInsertionPoint(async, entry.second);
+      auto [it, inserted] = options.virtualFences.insert({point, entry.first});
+      if (inserted || (entry.first == Scope::Cluster &&
+                       it->second != Scope::Cluster)) {
+        it->second = entry.first == Scope::Cluster ? Scope::Cluster
+                                                   : it->second;
+        progress = true;
+      }
+    }
+    if (!progress)
+      break;
+  }
+  return options.virtualFences;
+}
+
+/// The byte offset of the start of the line holding `position`.
+size_t lineStart(const Module &module, unsigned line) {
+  return module.lineStarts[line - 1];
+}
+
+} // namespace
+
+std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted) {
+  // Byte offset of a line start -> the fence line to insert there.
+  std::map<size_t, std::pair<Scope, std::string>> insertions;
+  for (const Function &function : module.functions) {
+    FunctionAnalysis analysis(module, function);
+    for (auto [point, scope] : placeFences(analysis)) {
+      TextPosition position;
+      if (point < function.instructions.size()) {
+        position = function.instructions[point].position;
+      } else {
+        // Before the label that starts the loop header.
+        for (const Label &label : function.labels)
+          if (label.instruction == point)
+            position = label.position;
+        if (position.line == 0)
+          continue;
+      }
+      size_t start = lineStart(module, position.line);
+      StringRef line = StringRef(module.text).substr(start);
+      std::string indent =
+          line.take_while([](char c) { return c == ' ' || c == '\t'; }).str();
+      if (indent.empty())
+        indent = "\t";
+      auto &slot = insertions[start];
+      if (slot.second.empty() || scope == Scope::Cluster)
+        slot = {scope, indent};
+    }
+  }
+  bool crlf = StringRef(module.text).contains("\r\n");
+  std::string out;
+  out.reserve(module.text.size() + insertions.size() * 40);
+  size_t done = 0;
+  for (const auto &[offset, fence] : insertions) {
+    out.append(module.text, done, offset - done);
+    out += fence.second + fenceText(fence.first) + (crlf ? "\r\n" : "\n");
+    done = offset;
+  }
+  out.append(module.text, done, std::string::npos);
+  inserted = insertions.size();
+  return out;
+}

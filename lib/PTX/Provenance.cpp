@@ -1,0 +1,316 @@
+//===- Provenance.cpp - where shared-memory addresses come from ----------===//
+//
+// A flow-insensitive fixpoint over a function's registers: `mov` of a
+// .shared symbol starts an address; add/sub of integers move its offset
+// range; cvta/cvt/mapa keep it; shifts, ands and ors of an address (as in
+// wgmma/tcgen05 descriptors) keep the symbol and forget the offset; a
+// register defined by anything else is unknown. Integers keep a range and
+// the bits that may be set, so that Triton's swizzled offsets stay inside
+// their buffer. Registers redefined many times are widened.
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/PTX/Analysis.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace proxyfence::ptx;
+using llvm::StringRef;
+
+namespace {
+
+constexpr int64_t kLimit = int64_t(1) << 40;
+constexpr unsigned kWidenAfter = 6;
+
+AbstractValue top() {
+  AbstractValue v;
+  v.kind = AbstractValue::Top;
+  return v;
+}
+
+uint64_t fill(int64_t hi) {
+  return hi <= 0 ? 0 : llvm::maskTrailingOnes<uint64_t>(llvm::Log2_64(hi) + 1);
+}
+
+AbstractValue integer(int64_t lo, int64_t hi, std::optional<uint64_t> mask =
+                                                  std::nullopt) {
+  if (lo < -kLimit || hi > kLimit || lo > hi)
+    return top();
+  AbstractValue v;
+  v.kind = AbstractValue::Int;
+  v.offsetKnown = true;
+  v.lo = lo;
+  v.hi = hi;
+  v.mask = lo < 0 ? ~uint64_t(0) : mask ? *mask : fill(hi);
+  return v;
+}
+
+bool isNonNegativeInt(const AbstractValue &v) {
+  return v.kind == AbstractValue::Int && v.lo >= 0;
+}
+
+/// The address `base` moved by `offset` (an Int or Top).
+AbstractValue moveAddress(AbstractValue base, const AbstractValue &offset,
+                          bool subtract) {
+  if (!base.offsetKnown || offset.kind != AbstractValue::Int) {
+    base.offsetKnown = false;
+    return base;
+  }
+  int64_t lo = subtract ? base.lo - offset.hi : base.lo + offset.lo;
+  int64_t hi = subtract ? base.hi - offset.lo : base.hi + offset.hi;
+  if (lo < -kLimit || hi > kLimit) {
+    base.offsetKnown = false;
+    return base;
+  }
+  base.lo = lo;
+  base.hi = hi;
+  return base;
+}
+
+/// An address through bit operations: the symbol stays, the offset goes.
+AbstractValue symbolOnly(AbstractValue v) {
+  v.offsetKnown = false;
+  return v;
+}
+
+AbstractValue join(const AbstractValue &a, const AbstractValue &b) {
+  using K = AbstractValue;
+  if (a.kind == K::Bottom)
+    return b;
+  if (b.kind == K::Bottom)
+    return a;
+  if (a.kind == K::Top || b.kind == K::Top || a.kind != b.kind)
+    return top();
+  if (a.kind == K::Int)
+    return integer(std::min(a.lo, b.lo), std::max(a.hi, b.hi),
+                   a.mask | b.mask);
+  AbstractValue v = a;
+  v.remote = a.remote || b.remote;
+  if (a.symbol != b.symbol)
+    v.symbol = -1;
+  v.offsetKnown = a.offsetKnown && b.offsetKnown;
+  v.lo = std::min(a.lo, b.lo);
+  v.hi = std::max(a.hi, b.hi);
+  return v;
+}
+
+AbstractValue bitwise(StringRef op, const AbstractValue &a,
+                      const AbstractValue &b) {
+  using K = AbstractValue;
+  if (a.kind == K::Address)
+    return symbolOnly(a);
+  if (b.kind == K::Address && op != "shl" && op != "shr")
+    return symbolOnly(b);
+  if (op == "and") {
+    // Masking with a constant bounds the result even if the other side is
+    // unknown.
+    for (const AbstractValue *c : {&a, &b})
+      if (isNonNegativeInt(*c) && c->lo == c->hi) {
+        const AbstractValue &other = c == &a ? b : a;
+        uint64_t mask = c->mask;
+        if (isNonNegativeInt(other))
+          mask &= other.mask;
+        return integer(0, static_cast<int64_t>(mask), mask);
+      }
+  }
+  if (!isNonNegativeInt(a) || !isNonNegativeInt(b))
+    return top();
+  if (op == "and")
+    return integer(0, static_cast<int64_t>(a.mask & b.mask), a.mask & b.mask);
+  if (op == "or" || op == "xor") {
+    uint64_t mask = a.mask | b.mask;
+    int64_t hi = std::min<int64_t>(mask, op == "or" ? a.hi + b.hi : mask);
+    return integer(op == "or" ? std::max(a.lo, b.lo) : 0, hi, mask);
+  }
+  if (b.lo != b.hi || b.lo > 40)
+    return top();
+  if (op == "shl")
+    return integer(a.lo << b.lo, a.hi << b.lo, a.mask << b.lo);
+  if (op == "shr")
+    return integer(a.lo >> b.lo, a.hi >> b.lo, a.mask >> b.lo);
+  return top();
+}
+
+AbstractValue arithmetic(StringRef op, const AbstractValue &a,
+                         const AbstractValue &b) {
+  using K = AbstractValue;
+  if (op == "add") {
+    if (a.kind == K::Address && b.kind != K::Address)
+      return moveAddress(a, b, false);
+    if (b.kind == K::Address && a.kind != K::Address)
+      return moveAddress(b, a, false);
+    if (a.kind == K::Int && b.kind == K::Int)
+      return integer(a.lo + b.lo, a.hi + b.hi);
+    return top();
+  }
+  if (op == "sub") {
+    if (a.kind == K::Address && b.kind != K::Address)
+      return moveAddress(a, b, true);
+    if (a.kind == K::Int && b.kind == K::Int)
+      return integer(a.lo - b.hi, a.hi - b.lo);
+    return top();
+  }
+  if (op == "mul" && isNonNegativeInt(a) && isNonNegativeInt(b) &&
+      a.hi < kLimit / (b.hi + 1))
+    return integer(a.lo * b.lo, a.hi * b.hi);
+  return top();
+}
+
+/// "%r12" of "%r12|%p3" etc.: the registers an operand defines.
+llvm::SmallVector<StringRef, 4> definedRegisters(StringRef operand) {
+  llvm::SmallVector<StringRef, 4> regs;
+  operand = operand.trim().trim("{}");
+  llvm::SmallVector<StringRef, 8> parts;
+  operand.split(parts, ',');
+  for (StringRef part : parts)
+    for (StringRef reg : llvm::split(part, '|'))
+      if (reg.trim().starts_with("%"))
+        regs.push_back(reg.trim());
+  return regs;
+}
+
+} // namespace
+
+bool AbstractValue::operator==(const AbstractValue &o) const {
+  return kind == o.kind && symbol == o.symbol && offsetKnown == o.offsetKnown &&
+         lo == o.lo && hi == o.hi && mask == o.mask && remote == o.remote;
+}
+
+AbstractValue Provenance::evaluate(StringRef operand) const {
+  operand = operand.trim();
+  if (operand.empty())
+    return top();
+  if (operand.starts_with("%")) {
+    auto it = values.find(operand);
+    return it == values.end() ? top() : it->second;
+  }
+  int64_t number;
+  StringRef digits = operand;
+  bool negative = digits.consume_front("-");
+  if (digits.starts_with_insensitive("0x")) {
+    uint64_t u;
+    if (!digits.drop_front(2).rtrim("Uu").getAsInteger(16, u))
+      return u > uint64_t(kLimit) ? top()
+                                  : integer(negative ? -int64_t(u) : int64_t(u),
+                                            negative ? -int64_t(u) : int64_t(u));
+  }
+  if (!operand.getAsInteger(10, number))
+    return integer(number, number);
+  // A symbol, possibly with a constant: `global_smem`, `buf+16`.
+  auto [name, rest] = operand.split('+');
+  if (std::optional<unsigned> sym = module.findShared(name.trim())) {
+    // Every extern (dynamic) shared array starts at the same address.
+    if (module.sharedSymbols[*sym].isExtern)
+      for (unsigned i = 0; i != *sym; ++i)
+        if (module.sharedSymbols[i].isExtern) {
+          sym = i;
+          break;
+        }
+    AbstractValue v;
+    v.kind = AbstractValue::Address;
+    v.symbol = static_cast<int>(*sym);
+    v.offsetKnown = true;
+    int64_t offset = 0;
+    if (!rest.empty() && rest.trim().getAsInteger(10, offset))
+      v.offsetKnown = false;
+    v.lo = v.hi = offset;
+    return v;
+  }
+  return top();
+}
+
+void Provenance::assign(StringRef reg, const AbstractValue &value) {
+  AbstractValue &slot = values[reg];
+  AbstractValue next = join(slot, value);
+  if (next == slot)
+    return;
+  if (++updates[reg] > kWidenAfter) {
+    if (next.kind == AbstractValue::Address)
+      next.offsetKnown = false;
+    else
+      next = top();
+  }
+  if (next == slot)
+    return;
+  slot = next;
+  changed = true;
+}
+
+void Provenance::transfer(const Instruction &inst) {
+  const std::vector<std::string> &ops = inst.operands;
+  if (ops.empty() || !StringRef(ops[0]).starts_with("%") ||
+      StringRef(ops[0]).contains('|')) {
+    if (!ops.empty() && (StringRef(ops[0]).starts_with("{") ||
+                         StringRef(ops[0]).contains('|')))
+      for (StringRef reg : definedRegisters(ops[0]))
+        assign(reg, top());
+    return;
+  }
+  StringRef dst = ops[0];
+  StringRef root = StringRef(inst.opcode).split('.').first;
+  auto arg = [&](unsigned i) {
+    return i < ops.size() ? evaluate(ops[i]) : top();
+  };
+  AbstractValue result;
+  if (root == "mov" || root == "cvta" || root == "cvt" || root == "mapa") {
+    result = arg(ops.size() - 1 >= 1 ? (root == "mapa" ? 1 : ops.size() - 1)
+                                     : 1);
+    if (root == "mapa" && result.kind == AbstractValue::Address)
+      result.remote = true;
+    if (root == "cvt" && result.kind == AbstractValue::Int &&
+        StringRef(inst.opcode).contains(".f"))
+      result = top();
+  } else if (root == "add" || root == "sub" || root == "mul") {
+    if (StringRef(inst.opcode).contains(".f") ||
+        StringRef(inst.opcode).contains(".hi"))
+      result = top();
+    else
+      result = arithmetic(root, arg(1), arg(2));
+  } else if (root == "mad") {
+    result = arithmetic("add", arithmetic("mul", arg(1), arg(2)), arg(3));
+  } else if (root == "shl" || root == "shr" || root == "and" || root == "or" ||
+             root == "xor") {
+    result = bitwise(root, arg(1), arg(2));
+  } else if (root == "selp" || root == "min" || root == "max") {
+    result = join(arg(1), arg(2));
+  } else if (root == "rem" && arg(2).kind == AbstractValue::Int &&
+             arg(2).lo > 0 && arg(1).kind == AbstractValue::Int &&
+             arg(1).lo >= 0) {
+    result = integer(0, arg(2).hi - 1);
+  } else if (root == "bfe" || root == "bfi" || root == "prmt" ||
+             root == "not") {
+    result = arg(1).kind == AbstractValue::Address ? symbolOnly(arg(1)) : top();
+  } else {
+    result = top();
+  }
+  assign(dst, result);
+}
+
+Provenance::Provenance(const Module &module, const Function &function)
+    : module(module) {
+  for (unsigned round = 0; round != 64; ++round) {
+    changed = false;
+    for (const Instruction &inst : function.instructions)
+      transfer(inst);
+    if (!changed)
+      return;
+  }
+}
+
+bool SharedRegion::mayAlias(const SharedRegion &other) const {
+  if (symbol != -1 && other.symbol != -1 && symbol != other.symbol)
+    return false;
+  return begin < other.end && other.begin < end;
+}
+
+std::string SharedRegion::str(const Module &module) const {
+  std::string name =
+      symbol < 0 ? std::string("any shared memory")
+                 : "'" + module.sharedSymbols[symbol].name + "'";
+  std::string range =
+      end == INT64_MAX ? "[" + std::to_string(begin) + ", end)"
+                       : "[" + std::to_string(begin) + ", " +
+                             std::to_string(end) + ")";
+  return symbol < 0 ? name : "shared symbol " + name + " bytes " + range;
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Corpus PTX checks for the PTX checker.
+
+  ptx_fences.py summary PROXYFENCE FILE...
+      per file: the fences and the missing-fence findings (line, hazard).
+  ptx_fences.py delete-each PROXYFENCE TMPDIR FILE...
+      for every `fence.proxy.async` line: delete it, check, and require a
+      missing fence that the original does not report (PASS/FAIL per fence).
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+
+def missing(proxyfence, path):
+    out = subprocess.run([proxyfence, "check", path, "--format=json"],
+                         capture_output=True, text=True)
+    if out.returncode not in (0, 1):
+        sys.exit("check failed on %s: %s" % (path, out.stderr))
+    findings = json.loads(out.stdout)["findings"]
+    return {(f["hazard"], f["secondary"]["op"], f["primary"]["op"],
+             f["primary"]["ir"]["line"], f["secondary"]["ir"]["line"])
+            for f in findings if f["kind"] == "missing-fence"}
+
+
+def fence_lines(path):
+    with open(path) as f:
+        return [i for i, line in enumerate(f, 1)
+                if line.strip().startswith("fence.proxy.async")]
+
+
+def summary(proxyfence, files):
+    for path in files:
+        found = sorted(missing(proxyfence, path), key=lambda m: (m[3], m[4]))
+        print("%s: %d fences, %d missing" % (path, len(fence_lines(path)),
+                                             len(found)))
+        for hazard, generic, async_op, line, gline in found:
+            print("  MISSING %s %s:%d -> %s:%d" % (hazard, generic, gline,
+                                                   async_op, line))
+
+
+def shift(entry, deleted):
+    hazard, generic, async_op, line, gline = entry
+    return (hazard, generic, async_op, line - (line > deleted),
+            gline - (gline > deleted))
+
+
+def delete_each(proxyfence, tmp, files):
+    total = failed = 0
+    for path in files:
+        base = {shift(m, 0) for m in missing(proxyfence, path)}
+        with open(path) as f:
+            lines = f.readlines()
+        for line in fence_lines(path):
+            total += 1
+            name = os.path.join(tmp, "%d-%s" % (total, os.path.basename(path)))
+            with open(name, "w") as f:
+                f.writelines(lines[:line - 1] + lines[line:])
+            now = missing(proxyfence, name)
+            new = now - {shift(m, line) for m in base}
+            if new:
+                print("PASS %s:%d (%d hazards)" % (path, line, len(new)))
+            else:
+                failed += 1
+                print("FAIL %s:%d: no missing fence reported" % (path, line))
+    print("TOTAL %d fences, %d failed" % (total, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "summary":
+        summary(sys.argv[2], sys.argv[3:])
+    else:
+        sys.exit(delete_each(sys.argv[2], sys.argv[3], sys.argv[4:]))
