@@ -743,10 +743,14 @@ std::vector<Finding> proxyfence::ptx::checkPTX(const Module &module) {
 
 namespace {
 
-/// The fence insertions of one function: instruction index -> scope.
+/// The fence insertions of one function: instruction index -> scope. One
+/// fence per round, for the first async instruction (in text order) that
+/// still has a hazard, so that a fence placed for an early hazard is seen
+/// before deciding on later ones (no fence is placed that an earlier one
+/// already makes spurious).
 std::map<unsigned, Scope> placeFences(const FunctionAnalysis &fa) {
   RunOptions options;
-  for (unsigned round = 0; round != 16; ++round) {
+  for (unsigned round = 0; round != 256; ++round) {
     std::vector<Hazard> hazards = fa.findHazards(options);
     if (hazards.empty())
       break;
@@ -759,7 +763,9 @@ std::map<unsigned, Scope> placeFences(const FunctionAnalysis &fa) {
       entry.second.push_back(hazard.generic);
     }
     bool progress = false;
-    for (auto &[async, entry] : byAsync) {
+    // std::map iterates in instruction order: take the first async op only.
+    for (auto &[async, entry] : llvm::make_range(byAsync.begin(),
+                                                 std::next(byAsync.begin()))) {
       unsigned point = fa.getInsertionPoint(async, entry.second);
       auto [it, inserted] = options.virtualFences.insert({point, entry.first});
       if (inserted || (entry.first == Scope::Cluster &&
