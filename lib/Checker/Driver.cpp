@@ -134,9 +134,8 @@ static bool useColor(ColorMode mode) {
   return mode == ColorMode::Auto && llvm::outs().is_displayed();
 }
 
-static int runCheck(Options &options, LoadedModule &loaded) {
-  PositionResolver positions(options.input, std::move(loaded.positions));
-  std::vector<Finding> findings = checkModule(*loaded.module, positions);
+/// Writes `findings` (and the --dot picture); the exit status of `check`.
+static int reportFindings(Options &options, ArrayRef<Finding> findings) {
   if (!options.dot.empty()) {
     std::string error;
     auto file = openOutputFile(options.dot, &error);
@@ -148,6 +147,11 @@ static int runCheck(Options &options, LoadedModule &loaded) {
   ReportOptions report{options.input, useColor(options.color)};
   writeFindings(llvm::outs(), findings, options.format, report);
   return findings.empty() ? 0 : 1;
+}
+
+static int runCheck(Options &options, LoadedModule &loaded) {
+  PositionResolver positions(options.input, std::move(loaded.positions));
+  return reportFindings(options, checkModule(*loaded.module, positions));
 }
 
 static int runExplain(Options &options, LoadedModule &loaded) {
@@ -268,19 +272,8 @@ static int runPTX(Options &options, bool isCheck) {
         << readError.message << "\n";
     return 2;
   }
-  if (isCheck) {
-    std::vector<Finding> findings = ptx::checkPTX(module);
-    if (!options.dot.empty()) {
-      auto file = openOutputFile(options.dot, &error);
-      if (!file)
-        return usageError(error);
-      writeDot(file->os(), findings);
-      file->keep();
-    }
-    ReportOptions report{options.input, useColor(options.color)};
-    writeFindings(llvm::outs(), findings, options.format, report);
-    return findings.empty() ? 0 : 1;
-  }
+  if (isCheck)
+    return reportFindings(options, ptx::checkPTX(module));
   if (options.output.empty())
     return usageError("fix needs an output file: -o OUT");
   unsigned inserted = 0;
