@@ -27,6 +27,35 @@ using llvm::StringRef;
 
 namespace {
 
+/// Solves a forward dataflow problem over `cfg` to a fixpoint with a
+/// worklist: `transfer(b, in)` is block b's effect on a state, `merge(into,
+/// from)` the join (true when `into` grew) and `same(a, b)` state equality.
+/// Fills `in` and `out` per block; both hazard analyses use it.
+template <typename State, typename Transfer, typename Merge, typename Same>
+void solveForward(const CFG &cfg, std::vector<State> &in,
+                  std::vector<State> &out, Transfer transfer, Merge merge,
+                  Same same) {
+  unsigned blocks = cfg.blocks.size();
+  std::vector<unsigned> worklist;
+  std::vector<bool> queued(blocks, true);
+  for (unsigned b = blocks; b-- > 0;)
+    worklist.push_back(b);
+  while (!worklist.empty()) {
+    unsigned b = worklist.back();
+    worklist.pop_back();
+    queued[b] = false;
+    State next = transfer(b, in[b]);
+    if (same(next, out[b]))
+      continue;
+    out[b] = std::move(next);
+    for (unsigned s : cfg.blocks[b].successors)
+      if (merge(in[s], out[b]) && !queued[s]) {
+        queued[s] = true;
+        worklist.push_back(s);
+      }
+  }
+}
+
 /// One shared access of an instruction, its bytes resolved.
 struct Resolved {
   SharedRegion region;
@@ -359,24 +388,15 @@ FunctionAnalysis::findHazards(const RunOptions &options) const {
     return state;
   };
 
-  std::vector<unsigned> worklist;
-  std::vector<bool> queued(blocks, true);
-  for (unsigned b = blocks; b-- > 0;)
-    worklist.push_back(b);
-  while (!worklist.empty()) {
-    unsigned b = worklist.back();
-    worklist.pop_back();
-    queued[b] = false;
-    FenceState next = transfer(b, in[b], false);
-    if (next.cta == out[b].cta && next.cluster == out[b].cluster)
-      continue;
-    out[b] = next;
-    for (unsigned s : cfg.blocks[b].successors)
-      if (in[s].merge(out[b]) && !queued[s]) {
-        queued[s] = true;
-        worklist.push_back(s);
-      }
-  }
+  solveForward(
+      cfg, in, out,
+      [&](unsigned b, const FenceState &state) {
+        return transfer(b, state, false);
+      },
+      [](FenceState &into, const FenceState &from) { return into.merge(from); },
+      [](const FenceState &x, const FenceState &y) {
+        return x.cta == y.cta && x.cluster == y.cluster;
+      });
   for (unsigned b = 0; b != blocks; ++b)
     transfer(b, in[b], true);
   return hazards;
@@ -474,24 +494,12 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
     }
     return changed;
   };
-  std::vector<unsigned> worklist;
-  std::vector<bool> queued(blocks, true);
-  for (unsigned b = blocks; b-- > 0;)
-    worklist.push_back(b);
-  while (!worklist.empty()) {
-    unsigned b = worklist.back();
-    worklist.pop_back();
-    queued[b] = false;
-    PendingReads next = transfer(b, in[b], false);
-    if (next == out[b])
-      continue;
-    out[b] = std::move(next);
-    for (unsigned s : cfg.blocks[b].successors)
-      if (merge(in[s], out[b]) && !queued[s]) {
-        queued[s] = true;
-        worklist.push_back(s);
-      }
-  }
+  solveForward(
+      cfg, in, out,
+      [&](unsigned b, const PendingReads &state) {
+        return transfer(b, state, false);
+      },
+      merge, std::equal_to<PendingReads>());
   for (unsigned b = 0; b != blocks; ++b)
     transfer(b, in[b], true);
   return hazards;
