@@ -1,16 +1,29 @@
 #!/usr/bin/env python3
 """Benchmark (not a test): `proxyfence check` against `ptxas` on each corpus
-final.ptx, median of several runs each, and the ratio check/ptxas.
+final.ptx, in one run, median of several runs each, and the ratio
+check/ptxas.
 
-  bench/ptx_check_vs_ptxas.py [--runs N] [--proxyfence BIN] [--ptxas BIN]
+  bench/ptx_check_vs_ptxas.py [--runs N] [--proxyfence BIN]...
+                              [--ptxas BIN] [--target sm_90a]
+
+Both are whole processes, timed the same way (wall clock of
+fork+exec+exit), so process start-up counts for both. By default two
+`proxyfence` builds are measured side by side:
+  build-static/bin/proxyfence  (-DPROXYFENCE_STATIC=ON: the one to ship;
+                                build it with
+                                BUILD_DIR=build-static scripts/build.sh -DPROXYFENCE_STATIC=ON)
+  build/bin/proxyfence         (default build: loads libLLVM.so at start-up)
+ptxas assembles for the file's own .target (sm_90a / sm_100a).
 """
 
 import argparse
 import glob
 import os
 import re
+import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -26,26 +39,65 @@ def median_seconds(cmd, runs):
     return statistics.median(times)
 
 
+def find_ptxas():
+    found = shutil.which("ptxas")
+    if found:
+        return found
+    for var in ("CUDA_HOME", "CUDA_PATH"):
+        if os.environ.get(var):
+            candidate = os.path.join(os.environ[var], "bin", "ptxas")
+            if os.access(candidate, os.X_OK):
+                return candidate
+    for candidate in ["/usr/local/cuda/bin/ptxas"] + sorted(
+            glob.glob("/usr/local/cuda-*/bin/ptxas"), reverse=True):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--proxyfence",
-                        default=os.path.join(ROOT, "build", "bin", "proxyfence"))
-    parser.add_argument("--ptxas", default="/usr/local/cuda/bin/ptxas")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--proxyfence", action="append",
+                        help="a proxyfence binary to time (repeatable)")
+    parser.add_argument("--ptxas", default=find_ptxas())
     args = parser.parse_args()
+    if not args.ptxas:
+        sys.exit("ptx_check_vs_ptxas: ptxas not found (PATH, $CUDA_HOME, /usr/local/cuda*)")
+    binaries = args.proxyfence or [
+        os.path.join(ROOT, "build-static", "bin", "proxyfence"),
+        os.path.join(ROOT, "build", "bin", "proxyfence")]
+    binaries = [b for b in binaries if os.access(b, os.X_OK)]
+    if not binaries:
+        sys.exit("ptx_check_vs_ptxas: no proxyfence binary; build one with "
+                 "BUILD_DIR=build-static scripts/build.sh -DPROXYFENCE_STATIC=ON")
+    names = [os.path.relpath(b, ROOT) for b in binaries]
     files = sorted(glob.glob(os.path.join(ROOT, "corpus", "*", "*", "final.ptx")))
-    print("| file | lines | target | check (ms) | ptxas (ms) | check/ptxas |")
-    print("|---|---:|---|---:|---:|---:|")
+    print("ptxas: %s; %d runs each, median; ratio = check / ptxas" % (
+        subprocess.run([args.ptxas, "--version"], capture_output=True,
+                       text=True).stdout.strip().splitlines()[-1], args.runs))
+    print()
+    print("| file | lines | target | ptxas (ms) | "
+          + " | ".join("check, %s (ms) | ratio" % n for n in names) + " |")
+    print("|---|---:|---|---:|" + "---:|---:|" * len(names))
+    worst = [0.0] * len(names)
     with tempfile.TemporaryDirectory() as tmp:
         for path in files:
             text = open(path).read()
             target = re.search(r"^\.target\s+(\w+)", text, re.M).group(1)
-            check = median_seconds([args.proxyfence, "check", path], args.runs)
             ptxas = median_seconds([args.ptxas, "-arch=" + target, path, "-o",
                                     os.path.join(tmp, "out.cubin")], args.runs)
-            print("| %s | %d | %s | %.1f | %.1f | %.1f%% |"
+            cells = []
+            for i, binary in enumerate(binaries):
+                check = median_seconds([binary, "check", path], args.runs)
+                worst[i] = max(worst[i], check / ptxas)
+                cells.append("%.1f | %.1f%%" % (check * 1e3, 100 * check / ptxas))
+            print("| %s | %d | %s | %.1f | %s |"
                   % (os.path.relpath(path, ROOT), text.count("\n"), target,
-                     check * 1e3, ptxas * 1e3, 100 * check / ptxas))
+                     ptxas * 1e3, " | ".join(cells)))
+    print()
+    for name, ratio in zip(names, worst):
+        print("worst ratio, %s: %.1f%% (target: at most 5%%)" % (name, 100 * ratio))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ PACKAGES=(
   libgtest-dev
   zlib1g-dev libzstd-dev
   python3-jsonschema graphviz
+  clang-22 libclang-rt-22-dev
 )
 
 missing=()

@@ -58,7 +58,8 @@ else:
                     "tests that assemble PTX are UNSUPPORTED")
 
 llvm_config.add_tool_substitutions(
-    ["proxyfence", "proxyfence-translate", "fence-api-example"], tool_dirs)
+    ["proxyfence", "proxyfence-translate", "fence-api-example",
+     "proxyfence-fuzz-ttgir-replay", "proxyfence-fuzz-ptx-replay"], tool_dirs)
 
 # nvcc (CUDA toolkit) compiles the CUDA kernels of test/PTX/Inputs to PTX
 # inside the tests (`REQUIRES: nvcc`).

@@ -160,6 +160,8 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
   if (value.kind != AbstractValue::Address)
     return region; // may be any shared memory
   *remote = value.remote;
+  if (value.symbol < 0)
+    return region; // an address into some shared symbol: may be any
   region.symbol = value.symbol;
   const SharedSymbol &symbol = module.sharedSymbols[value.symbol];
   int64_t symbolEnd = symbol.size ? static_cast<int64_t>(*symbol.size)

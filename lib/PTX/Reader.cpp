@@ -68,7 +68,10 @@ public:
   }
   TextPosition here() const { return {line, column, pos}; }
 
+  /// Moves one character on; at the end it stays there.
   void advance() {
+    if (atEnd())
+      return;
     if (text[pos] == '\n') {
       ++line;
       column = 1;
@@ -379,7 +382,7 @@ bool Parser::parseFunction(TextPosition start, bool isEntry) {
     while (!scanner.atEnd() && scanner.peek() != ')') {
       if (scanner.peek() == '/' && !scanner.skipSpace())
         return fail(scanner.here(), "unterminated /* comment");
-      if (scanner.peek() == ')')
+      if (scanner.atEnd() || scanner.peek() == ')')
         break;
       params += scanner.peek();
       scanner.advance();

@@ -97,7 +97,11 @@ Operation *ProxyFenceFenceInsertionPass::hoist(Operation *op,
 
 void ProxyFenceFenceInsertionPass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (ttng::getComputeCapability(module, computeCapability) < 90)
+  FailureOr<int32_t> capability =
+      ttng::getComputeCapability(module, computeCapability);
+  if (failed(capability))
+    return signalPassFailure();
+  if (*capability < 90)
     return;
   BufferRegionAnalysis regions(module);
   inserted = hoisted = deduplicated = 0;

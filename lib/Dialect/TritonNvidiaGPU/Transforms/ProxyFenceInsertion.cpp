@@ -30,7 +30,11 @@ struct ProxyFenceProxyFenceInsertionPass final
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // Proxies and their fences exist from sm_90 on.
-    if (ttng::getComputeCapability(module, computeCapability) < 90)
+    FailureOr<int32_t> capability =
+        ttng::getComputeCapability(module, computeCapability);
+    if (failed(capability))
+      return signalPassFailure();
+    if (*capability < 90)
       return;
     BufferRegionAnalysis regions(module);
     ProxyHazardAnalysis analysis(module, regions);

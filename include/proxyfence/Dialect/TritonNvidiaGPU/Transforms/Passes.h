@@ -20,8 +20,11 @@ namespace proxyfence::ttng {
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h.inc"
 
 /// The compute capability a pass targets: `option` when non-zero, else the
-/// number in the module's `ttg.target = "cuda:NN"`, else 0.
-int32_t getComputeCapability(mlir::ModuleOp module, int32_t option);
+/// number in the module's `ttg.target = "cuda:NN"`. Without either, or
+/// with a target that is not "cuda:" followed by a number, emits an error
+/// on the module (a pass must not silently do nothing) and fails.
+mlir::FailureOr<int32_t> getComputeCapability(mlir::ModuleOp module,
+                                              int32_t option);
 
 } // namespace proxyfence::ttng
 

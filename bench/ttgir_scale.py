@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Benchmark (not a test): the fence pipeline, each pass, and `check` on
+synthetic TTGIR modules from 1k to 1M ops, against parse + verify + print
+of the same module, in one run; peak memory; a table and a plot.
+
+  bench/ttgir_scale.py [--sizes 1000,10000,...] [--runs N] [--seed S]
+                       [--cc 90|100] [--build DIR] [--plot FILE.png]
+                       [--table FILE.md]
+
+Modules come from utils/gen/ttgir_gen.py (seeded; the same generator the
+property tests use). Times are MLIR's own pass timing (--mlir-timing),
+median of --runs processes:
+  parse+verify+print   proxyfence-opt FILE            Parser + Output
+  pipeline             proxyfence-opt --proxyfence-fence-pipeline FILE
+                       (--verify-each=false): the four passes, each timed
+  check                proxyfence check on the pipeline's output: wall
+                       clock of the whole process, minus an empty check's
+Peak memory is the maximum resident set size of each process (getrusage),
+minus that of the same tool on an empty module; the parsed module's is
+the parse+print run's.
+"""
+
+import argparse
+import json
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PASSES = ["ProxyFenceTMALowering", "ProxyFenceFenceInsertion",
+          "ProxyFenceAllocateSharedMemory", "ProxyFenceProxyFenceInsertion"]
+OP_LINE = re.compile(r'^\s*(?:%[^=]*=\s*)?"?[a-z_]+\.[a-z_0-9.]+')
+
+
+def peak_rss_kib(cmd):
+    """Peak RSS of one process (wait4's rusage of exactly that child)."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        sys.exit("ttgir_scale: %s failed" % " ".join(cmd))
+    return usage.ru_maxrss
+
+
+def timing(cmd):
+    """MLIR's --mlir-timing JSON: name -> seconds."""
+    proc = subprocess.run(cmd + ["--mlir-timing", "--mlir-output-format=json"],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit("ttgir_scale: %s failed:\n%s" % (" ".join(cmd), proc.stderr[-2000:]))
+    text = proc.stderr[proc.stderr.index("["):]
+    return {entry["name"]: entry["wall"]["duration"] for entry in json.loads(text)}
+
+
+def wall(cmd):
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if proc.returncode not in (0, 1):
+        sys.exit("ttgir_scale: %s failed" % " ".join(cmd))
+    return time.perf_counter() - start
+
+
+def median_of(runs, fn):
+    return statistics.median(fn() for _ in range(runs))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default="1000,3000,10000,30000,100000,300000,1000000")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cc", type=int, default=90)
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--plot", help="write a PNG plot of time per op")
+    parser.add_argument("--table", help="also write the table (Markdown) here")
+    args = parser.parse_args()
+    opt = os.path.join(args.build, "bin", "proxyfence-opt")
+    pf = os.path.join(args.build, "bin", "proxyfence")
+    gen = os.path.join(ROOT, "utils", "gen", "ttgir_gen.py")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        empty = os.path.join(tmp, "empty.mlir")
+        with open(empty, "w") as f:
+            f.write("module {\n}\n")
+        base_opt = peak_rss_kib([opt, empty, "-o", os.devnull])
+        base_check = peak_rss_kib([pf, "check", empty])
+        check_empty = median_of(args.runs, lambda: wall([pf, "check", empty]))
+        for size in [int(s) for s in args.sizes.split(",")]:
+            src = os.path.join(tmp, "m%d.mlir" % size)
+            out = os.path.join(tmp, "m%d.out.mlir" % size)
+            subprocess.run([sys.executable, gen, "--seed", str(args.seed), "--ops",
+                            str(size), "--cc", str(args.cc), "-o", src], check=True)
+            ops = sum(1 for line in open(src) if OP_LINE.match(line))
+            parse = [timing([opt, src, "-o", os.devnull]) for _ in range(args.runs)]
+            pipe = [timing([opt, "--proxyfence-fence-pipeline=compute-capability=%d" % args.cc,
+                            "--verify-each=false", src, "-o", out])
+                    for _ in range(args.runs)]
+            row = {"size": size, "ops": ops}
+            row["parse_print"] = statistics.median(t["Parser"] + t["Output"] for t in parse)
+            for name in PASSES:
+                row[name] = statistics.median(t.get(name, 0.0) for t in pipe)
+            row["pipeline"] = statistics.median(sum(t.get(n, 0.0) for n in PASSES) for t in pipe)
+            row["check"] = max(0.0, median_of(args.runs, lambda: wall([pf, "check", out]))
+                               - check_empty)
+            row["mem_parse"] = (peak_rss_kib([opt, src, "-o", os.devnull]) - base_opt) / 1024
+            row["mem_pipeline"] = (peak_rss_kib(
+                [opt, "--proxyfence-fence-pipeline=compute-capability=%d" % args.cc,
+                 "--verify-each=false", src, "-o", os.devnull]) - base_opt) / 1024
+            row["mem_check"] = (peak_rss_kib([pf, "check", out]) - base_check) / 1024
+            rows.append(row)
+            print("size %d: %d ops, parse+print %.3fs, pipeline %.3fs, check %.3fs"
+                  % (size, ops, row["parse_print"], row["pipeline"], row["check"]),
+                  file=sys.stderr)
+
+    lines = []
+    lines.append("| ops | parse+verify+print (ms) | TMA lowering | fence insertion | allocation "
+                 "| proxy-fence insertion | pipeline (ms) | pipeline / parse+print "
+                 "| pipeline µs/op | check (ms) | peak MiB: parse, pipeline, check "
+                 "| pipeline / parse memory |")
+    lines.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|")
+    for r in rows:
+        lines.append("| %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f%% | %.2f | %.1f "
+                     "| %.0f, %.0f, %.0f | %.2f× |" % (
+                         r["ops"], 1e3 * r["parse_print"],
+                         *[1e3 * r[n] for n in PASSES], 1e3 * r["pipeline"],
+                         100 * r["pipeline"] / r["parse_print"],
+                         1e6 * r["pipeline"] / r["ops"], 1e3 * r["check"],
+                         r["mem_parse"], r["mem_pipeline"], r["mem_check"],
+                         r["mem_pipeline"] / max(r["mem_parse"], 1e-9)))
+    first, last = rows[0], rows[-1]
+    per_op = lambda r, k: r[k] / r["ops"]
+    lines.append("")
+    lines.append("- pipeline / parse+verify+print: worst %.1f%% (target: at most 10%%)"
+                 % max(100 * r["pipeline"] / r["parse_print"] for r in rows))
+    lines.append("- pipeline time per op, %d ops vs %d ops: %.2f× (target: within 2×)"
+                 % (last["ops"], first["ops"], per_op(last, "pipeline") / per_op(first, "pipeline")))
+    lines.append("- check time per op, %d ops vs %d ops: %.2f×"
+                 % (last["ops"], first["ops"],
+                    per_op(last, "check") / max(per_op(first, "check"), 1e-12)))
+    lines.append("- peak memory, pipeline run / parse run: worst %.2f× (target: at most 3×)"
+                 % max(r["mem_pipeline"] / max(r["mem_parse"], 1e-9) for r in rows))
+    table = "\n".join(lines) + "\n"
+    print(table)
+    if args.table:
+        with open(args.table, "w") as f:
+            f.write(table)
+    if args.plot:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        fig, ax = plt.subplots(figsize=(7.5, 4.5))
+        xs = [r["ops"] for r in rows]
+        series = [("parse+verify+print", "parse_print")] + [
+            (n.replace("ProxyFence", ""), n) for n in PASSES] + [
+            ("whole pipeline", "pipeline"), ("check", "check")]
+        for label, key in series:
+            ax.plot(xs, [1e6 * r[key] / r["ops"] for r in rows], marker="o", label=label)
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("ops in the module")
+        ax.set_ylabel("µs per op")
+        ax.set_title("proxyfence on synthetic TTGIR (seed %d, sm_%d)" % (args.seed, args.cc))
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        fig.savefig(args.plot, dpi=110)
+
+
+if __name__ == "__main__":
+    main()

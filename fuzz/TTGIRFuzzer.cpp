@@ -1,0 +1,132 @@
+//===- TTGIRFuzzer.cpp - libFuzzer target for the TTGIR path ---------------===//
+//
+// parse + verify -> check -> print -> re-parse -> the fence pipeline ->
+// print -> re-parse -> the pipeline again. Besides crashes, hangs and
+// sanitizer reports, it stops on a broken invariant:
+//   - what we print of a verified module parses again (printer and parser
+//     agree);
+//   - the pipeline's output has no missing fence according to `check`
+//     (correct by construction), for targets from sm_90 on;
+//   - the pipeline is idempotent (its output is a fixed point);
+//   - it removes no fence.
+// Inputs that do not parse, do not verify, or that a pass rejects with a
+// diagnostic are fine: a clear error is the right answer for them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/Checker/Checker.h"
+#include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "proxyfence/InitAll.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+using namespace mlir;
+
+namespace {
+struct Fuzzer {
+  DialectRegistry registry;
+  MLIRContext context;
+
+  Fuzzer() : context(MLIRContext::Threading::DISABLED) {
+    proxyfence::registerAllDialects(registry);
+    proxyfence::registerAllPasses();
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+    // Diagnostics of rejected inputs are expected; keep the log quiet.
+    context.getDiagEngine().registerHandler([](Diagnostic &) { return success(); });
+  }
+};
+} // namespace
+
+[[noreturn]] static void broken(const char *what, llvm::StringRef text) {
+  llvm::errs() << "proxyfence-fuzz-ttgir: invariant broken: " << what
+               << "\n--- module ---\n"
+               << text << "\n";
+  llvm::errs().flush();
+  std::abort();
+}
+
+static std::string print(ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().printNameLocAsPrefix(true));
+  return text;
+}
+
+static int countFences(ModuleOp module) {
+  int count = 0;
+  module->walk([&](proxyfence::ttng::FenceAsyncSharedOp) { ++count; });
+  return count;
+}
+
+/// Whether the module targets sm_90 or later (or names no target): below
+/// that, the fence passes do nothing, as Triton's do, so `check`'s verdict
+/// on TMA ops there is no statement about the pipeline.
+static bool targetsHopperOrLater(ModuleOp module) {
+  auto target = module->getAttrOfType<StringAttr>("ttg.target");
+  if (!target)
+    return true;
+  int cc = 0;
+  llvm::StringRef text = target.getValue();
+  if (!text.consume_front("cuda:") || text.getAsInteger(10, cc))
+    return true;
+  return cc >= 90;
+}
+
+static bool runPipeline(MLIRContext &context, ModuleOp module) {
+  PassManager pm(&context);
+  if (failed(parsePassPipeline("proxyfence-fence-pipeline", pm)))
+    std::abort();
+  return succeeded(pm.run(module));
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static Fuzzer *fuzzer = new Fuzzer();
+  MLIRContext &context = fuzzer->context;
+  llvm::StringRef input(reinterpret_cast<const char *>(data), size);
+
+  ParserConfig config(&context);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(input, config);
+  if (!module)
+    return 0;
+
+  proxyfence::PositionResolver positions(
+      "fuzz.ttgir", llvm::DenseMap<Operation *, proxyfence::SourcePosition>());
+  (void)proxyfence::checkModule(*module, positions);
+  (void)proxyfence::explainFences(*module, positions);
+
+  std::string printed = print(*module);
+  if (!parseSourceString<ModuleOp>(printed, config))
+    broken("the printed module does not parse", printed);
+
+  int fencesIn = countFences(*module);
+  if (!runPipeline(context, *module))
+    return 0;
+  std::string once = print(*module);
+  OwningOpRef<ModuleOp> reparsed = parseSourceString<ModuleOp>(once, config);
+  if (!reparsed)
+    broken("the pipeline's output does not parse", once);
+  if (countFences(*module) < fencesIn)
+    broken("the pipeline removed a fence", once);
+  if (targetsHopperOrLater(*module))
+    for (const proxyfence::Finding &finding :
+         proxyfence::checkModule(*module, positions))
+      if (finding.kind == proxyfence::FindingKind::MissingFence)
+        broken("check reports a missing fence after the pipeline", once);
+  // Compare the re-parsed module before and after a second run (SSA names
+  // printed from name locations do not survive the first print).
+  std::string before = print(*reparsed);
+  if (!runPipeline(context, *reparsed))
+    broken("the pipeline rejects its own output", once);
+  if (print(*reparsed) != before)
+    broken("the pipeline is not idempotent", before);
+  return 0;
+}
