@@ -11,8 +11,8 @@
 #   --time S   stop each target after S seconds (default 60)
 #   --runs N   stop each target after N executions (whichever comes first)
 #   --jobs J   run J fuzzing processes per target (libFuzzer -fork=J)
-#   --smoke    a short run for the test suite: 20 s or 20000 runs per
-#              target
+#   --smoke    a short, reproducible run for the test suite: 4000 runs per
+#              target from a fixed seed (-seed=1), whatever time it takes
 #
 # New inputs libFuzzer finds are kept in $FUZZ_BUILD_DIR/fuzz-corpus/TARGET
 # (so a later run continues from them); crashes are written to
@@ -28,13 +28,14 @@ TARGETS=(ttgir ptx)
 TIME=60
 RUNS=-1
 JOBS=0
+SEED=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --target) [ "$2" = all ] || TARGETS=("$2"); shift 2 ;;
     --time) TIME=$2; shift 2 ;;
     --runs) RUNS=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
-    --smoke) TIME=20; RUNS=20000; shift ;;
+    --smoke) TIME=0; RUNS=4000; SEED=1; shift ;;
     -h|--help) sed -n '2,/^#=====*$/p' "$0" | sed 's/^#//; s/^ //'; exit 0 ;;
     *) echo "fuzz.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -54,12 +55,13 @@ if [ ! -x "$CLANGXX" ] || [ ! -x "$CLANG" ]; then
 fi
 
 BUILD=${FUZZ_BUILD_DIR:-build-fuzz}
+mkdir -p "$BUILD"
 cmake -S . -B "$BUILD" -G Ninja \
   -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_C_COMPILER="$CLANG" -DCMAKE_CXX_COMPILER="$CLANGXX" \
   -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
-  -DPROXYFENCE_FUZZ=ON -DPROXYFENCE_BUILD_TESTS=OFF > "$BUILD.configure.log" \
-  || { cat "$BUILD.configure.log"; exit 1; }
+  -DPROXYFENCE_FUZZ=ON -DPROXYFENCE_BUILD_TESTS=OFF > "$BUILD/configure.log" \
+  || { cat "$BUILD/configure.log"; exit 1; }
 cmake --build "$BUILD" --target $(printf 'proxyfence-fuzz-%s ' "${TARGETS[@]}")
 
 python3 fuzz/make_seeds.py "$BUILD/seeds"
@@ -71,9 +73,9 @@ for target in "${TARGETS[@]}"; do
   mkdir -p "$corpus" "$artifacts"
   args=(-max_total_time="$TIME" -runs="$RUNS" -timeout=10 -rss_limit_mb=4096
         -max_len=65536 -dict="fuzz/dict/$target.dict"
-        -artifact_prefix="$artifacts" -print_final_stats=1)
+        -artifact_prefix="$artifacts" -print_final_stats=1 -seed="$SEED")
   [ "$JOBS" -gt 0 ] && args+=(-fork="$JOBS" -ignore_crashes=0)
-  echo "fuzz.sh: $target: ${TIME}s or $RUNS runs"
+  echo "fuzz.sh: $target: $([ "$TIME" -gt 0 ] && echo "${TIME}s" || echo "no time limit"), $([ "$RUNS" -ge 0 ] && echo "$RUNS runs" || echo "no run limit")"
   inputs=("$corpus" "$BUILD/seeds/$target")
   [ -d "fuzz/regressions/$target" ] && inputs+=("fuzz/regressions/$target")
   log="$BUILD/fuzz-$target.log"

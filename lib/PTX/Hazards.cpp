@@ -125,6 +125,18 @@ private:
   bool inLoopWith(unsigned block, unsigned other) const;
 };
 
+/// An instruction outside the table that only computes registers (mov,
+/// add, setp, selp, elect.sync, ...): no memory operand, not a call. The
+/// fence may be moved across it.
+bool isRegisterOnly(const Instruction &inst) {
+  StringRef opcode = inst.opcode;
+  if (opcode == "call" || opcode.starts_with("call."))
+    return false;
+  return llvm::none_of(inst.operands, [](const std::string &operand) {
+    return isMemoryOperand(operand);
+  });
+}
+
 int64_t parseDisplacement(StringRef inside, StringRef &base) {
   inside = inside.trim();
   size_t plus = inside.find_first_of("+-", 1);
@@ -552,15 +564,36 @@ FunctionAnalysis::getInsertionPoint(unsigned async,
       return pre.end; // before the loop header
     }
   }
+  // Walk back from the async op to the writer's last access, and put the
+  // fence before the earliest execution barrier on the way, so that every
+  // thread that wrote executes it before the barrier publishes the data
+  // (docs/proxy-model.md, "Where the fence goes"). The walk continues
+  // into a block's only predecessor: the async op is often issued in a
+  // branch taken by one thread (`@!%p bra`, elect.sync) after the barrier.
   unsigned point = async;
-  for (unsigned i = async; i-- > cfg.blocks[block].begin;) {
-    if (roles[i].role == Role::ExecutionBarrier) {
-      point = i;
-      continue;
+  unsigned from = async;
+  llvm::SmallVector<unsigned, 4> visited;
+  while (true) {
+    bool stopped = false;
+    for (unsigned i = from; i-- > cfg.blocks[block].begin;) {
+      if (roles[i].role == Role::ExecutionBarrier) {
+        point = i;
+        continue;
+      }
+      if (!accesses[i].empty() || roles[i].role == Role::ProxyFence ||
+          (roles[i].role == Role::Unknown &&
+           !isRegisterOnly(function.instructions[i]))) {
+        stopped = true;
+        break;
+      }
     }
-    if (!accesses[i].empty() || roles[i].role == Role::ProxyFence ||
-        roles[i].role == Role::Unknown)
+    visited.push_back(block);
+    const BasicBlock &current = cfg.blocks[block];
+    if (stopped || current.predecessors.size() != 1 ||
+        llvm::is_contained(visited, current.predecessors.front()))
       break;
+    block = current.predecessors.front();
+    from = cfg.blocks[block].end;
   }
   return point;
 }
@@ -787,6 +820,19 @@ std::map<unsigned, Scope> placeFences(const FunctionAnalysis &fa) {
     }
     if (!progress)
       break;
+  }
+  // A fence placed for an early hazard may be made redundant by one placed
+  // later (e.g. hoisted or before a barrier on a shared path): drop every
+  // fence without which no hazard comes back, last first, so that the set
+  // is minimal and `check` finds none of them spurious.
+  if (!fa.findHazards(options).empty())
+    return options.virtualFences;
+  std::vector<std::pair<unsigned, Scope>> placed(options.virtualFences.begin(),
+                                                 options.virtualFences.end());
+  for (auto it = placed.rbegin(); it != placed.rend(); ++it) {
+    options.virtualFences.erase(it->first);
+    if (!fa.findHazards(options).empty())
+      options.virtualFences.insert(*it);
   }
   return options.virtualFences;
 }

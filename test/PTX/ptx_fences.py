@@ -6,6 +6,11 @@
   ptx_fences.py delete-each PROXYFENCE TMPDIR FILE...
       for every `fence.proxy.async` line: delete it, check, and require a
       missing fence that the original does not report (PASS/FAIL per fence).
+  ptx_fences.py strip-fix PROXYFENCE TMPDIR FILE...
+      delete every `fence.proxy.async` line, `fix` the result, and compare
+      with the original (comment lines aside): SAME, or DIFF with both fence
+      counts; then the findings of `check` on the fixed file. The fixed
+      files are left in TMPDIR as N-NAME.fixed.ptx.
 """
 
 import json
@@ -69,8 +74,42 @@ def delete_each(proxyfence, tmp, files):
     return 1 if failed else 0
 
 
+def code_lines(lines):
+    return [l for l in lines if not l.strip().startswith("//")]
+
+
+def strip_fix(proxyfence, tmp, files):
+    for number, path in enumerate(files, 1):
+        with open(path) as f:
+            lines = f.readlines()
+        stripped = [l for l in lines if not l.strip().startswith("fence.proxy.async")]
+        name = os.path.join(tmp, "%d-%s" % (number, os.path.basename(path)))
+        with open(name, "w") as f:
+            f.writelines(stripped)
+        fixed = name[:-len(".ptx")] + ".fixed.ptx"
+        out = subprocess.run([proxyfence, "fix", name, "-o", fixed],
+                             capture_output=True, text=True)
+        if out.returncode != 0:
+            sys.exit("fix failed on %s: %s" % (name, out.stderr))
+        with open(fixed) as f:
+            result = f.readlines()
+        fences = len(lines) - len(stripped)
+        placed = len(result) - len(stripped)
+        label = os.path.relpath(path, os.path.dirname(os.path.dirname(os.path.dirname(path))))
+        if code_lines(result) == code_lines(lines):
+            print("SAME %s (%d fences)" % (label, fences))
+        else:
+            print("DIFF %s (Triton %d fences, fix %d)" % (label, fences, placed))
+        check = subprocess.run([proxyfence, "check", fixed, "--format=json"],
+                               capture_output=True, text=True)
+        findings = json.loads(check.stdout)["findings"]
+        print("  recheck: %d findings" % len(findings))
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "summary":
         summary(sys.argv[2], sys.argv[3:])
+    elif sys.argv[1] == "strip-fix":
+        strip_fix(sys.argv[2], sys.argv[3], sys.argv[4:])
     else:
         sys.exit(delete_each(sys.argv[2], sys.argv[3], sys.argv[4:]))
