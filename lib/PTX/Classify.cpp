@@ -338,9 +338,9 @@ Classification classifyFence(const Instruction &inst) {
   return c;
 }
 
+/// CTA barriers, and the cluster barrier (barrier.cluster.arrive/wait).
 Classification classifyBarrier(const Instruction &inst) {
-  StringRef opcode = inst.opcode;
-  if (opcode.starts_with("bar.warp") || opcode.starts_with("barrier.cluster"))
+  if (StringRef(inst.opcode).starts_with("bar.warp"))
     return roleOnly(Role::None);
   return roleOnly(Role::ExecutionBarrier);
 }

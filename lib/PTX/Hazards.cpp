@@ -123,6 +123,8 @@ private:
   std::optional<uint64_t> barrierBytes(const SharedRegion &barrier) const;
   bool isFence(unsigned index, const RunOptions &options, Scope &scope) const;
   bool inLoopWith(unsigned block, unsigned other) const;
+  bool mayMoveAbove(unsigned i, unsigned async,
+                    llvm::ArrayRef<unsigned> generics) const;
 };
 
 int64_t parseDisplacement(StringRef inside, StringRef &base) {
@@ -550,17 +552,86 @@ FunctionAnalysis::getInsertionPoint(unsigned async,
       return pre.end; // before the loop header
     }
   }
+  // Walk back from the async op over what the fence may move above, out
+  // of the branches around a one-thread issue (the fence must run in every
+  // thread that wrote, docs/proxy-model.md), and put the fence before the
+  // earliest execution barrier met: the bar.sync, or the
+  // barrier.cluster.arrive that publishes the writes to the other CTAs.
+  // From a block's start the walk goes on in its single predecessor, or
+  // past a join to the immediate dominator when every instruction of the
+  // blocks in between may be moved above too.
   unsigned point = async;
-  for (unsigned i = async; i-- > cfg.blocks[block].begin;) {
-    if (roles[i].role == Role::ExecutionBarrier) {
-      point = i;
-      continue;
+  unsigned b = block;
+  unsigned i = async;
+  std::set<unsigned> visited = {block};
+  auto outsideLoop = [&](unsigned other) {
+    return inLoopWith(other, other) && !inLoopWith(other, block);
+  };
+  while (true) {
+    bool blocked = false;
+    while (!blocked && i > cfg.blocks[b].begin) {
+      --i;
+      if (roles[i].role == Role::ExecutionBarrier)
+        point = i;
+      else
+        blocked = !mayMoveAbove(i, async, generics);
     }
-    if (!accesses[i].empty() || roles[i].role == Role::ProxyFence ||
-        roles[i].role == Role::Unknown)
+    if (blocked)
       break;
+    const std::vector<unsigned> &preds = cfg.blocks[b].predecessors;
+    int next = preds.size() == 1 ? static_cast<int>(preds.front())
+                                 : cfg.idom[b];
+    if (next < 0 || !visited.insert(next).second || outsideLoop(next))
+      break;
+    if (preds.size() > 1) {
+      // The blocks between the dominator and the join.
+      std::set<unsigned> between;
+      std::vector<unsigned> stack(preds.begin(), preds.end());
+      while (!stack.empty() && !blocked) {
+        unsigned r = stack.back();
+        stack.pop_back();
+        if (static_cast<int>(r) == next || !between.insert(r).second)
+          continue;
+        if (r == b || outsideLoop(r)) {
+          blocked = true;
+          break;
+        }
+        for (unsigned j = cfg.blocks[r].begin; j != cfg.blocks[r].end; ++j)
+          if (roles[j].role != Role::ExecutionBarrier &&
+              !mayMoveAbove(j, async, generics))
+            blocked = true;
+        for (unsigned p : cfg.blocks[r].predecessors)
+          stack.push_back(p);
+      }
+      if (blocked)
+        break;
+    }
+    b = next;
+    i = cfg.blocks[b].end;
   }
   return point;
+}
+
+/// Whether a fence for the async op at `async` may be placed above
+/// instruction `i`: `i` is no call or async op, and none of its generic
+/// accesses is one of the hazard's or may conflict with the async op's
+/// bytes. Register-only instructions (mov, setp, the descriptor
+/// arithmetic) are transparent, and so are fences that do not order the
+/// hazard (too narrow, or after the cluster arrive).
+bool FunctionAnalysis::mayMoveAbove(unsigned i, unsigned async,
+                                    llvm::ArrayRef<unsigned> generics) const {
+  if (StringRef(function.instructions[i].opcode).starts_with("call") ||
+      llvm::is_contained(generics, i))
+    return false;
+  for (const Resolved &access : accesses[i]) {
+    if (access.isAsync)
+      return false;
+    for (const Resolved &other : accesses[async])
+      if (other.isAsync && (access.isWrite || other.isWrite) &&
+          access.region.mayAlias(other.region) && !isOwnBarrier(access, other))
+        return false;
+  }
+  return true;
 }
 
 //===----------------------------------------------------------------------===//

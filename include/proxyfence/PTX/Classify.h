@@ -54,7 +54,7 @@ enum class Role : uint8_t {
   Accesses,
   /// fence.proxy.async with a shared scope (or unscoped).
   ProxyFence,
-  /// bar.sync, barrier.sync, bar.arrive, ...
+  /// bar.sync, barrier.sync, bar.arrive, ..., barrier.cluster.arrive/wait
   ExecutionBarrier,
   BulkCommit,
   BulkWait,
