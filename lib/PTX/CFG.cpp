@@ -10,6 +10,7 @@
 
 #include "proxyfence/PTX/Analysis.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <algorithm>
@@ -29,6 +30,56 @@ std::optional<unsigned> resolveLabel(const Function &function,
     if (scope == 0)
       return std::nullopt;
     scope = function.scopeParents[scope];
+  }
+}
+
+/// Dominator sets to a fixpoint over the blocks the entry reaches
+/// (dom(entry) = {entry}, dom(b) = {b} and the intersection over its
+/// reached predecessors), then each block's immediate dominator: its strict
+/// dominator with the most dominators.
+void computeDominators(CFG &cfg) {
+  unsigned n = cfg.blocks.size();
+  cfg.idom.assign(n, -1);
+  if (n == 0)
+    return;
+  llvm::BitVector reached(n);
+  std::vector<unsigned> stack = {0};
+  reached.set(0);
+  while (!stack.empty()) {
+    unsigned b = stack.back();
+    stack.pop_back();
+    for (unsigned s : cfg.blocks[b].successors)
+      if (!reached.test(s)) {
+        reached.set(s);
+        stack.push_back(s);
+      }
+  }
+  std::vector<llvm::BitVector> dom(n, reached);
+  dom[0].reset();
+  dom[0].set(0);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (unsigned b : reached.set_bits()) {
+      if (b == 0)
+        continue;
+      llvm::BitVector next = reached;
+      for (unsigned p : cfg.blocks[b].predecessors)
+        if (reached.test(p))
+          next &= dom[p];
+      next.set(b);
+      if (next != dom[b]) {
+        dom[b] = std::move(next);
+        changed = true;
+      }
+    }
+  }
+  for (unsigned b : reached.set_bits()) {
+    unsigned bestCount = 0;
+    for (unsigned d : dom[b].set_bits())
+      if (d != b && dom[d].count() > bestCount) {
+        cfg.idom[b] = d;
+        bestCount = dom[d].count();
+      }
   }
 }
 
@@ -91,5 +142,6 @@ CFG proxyfence::ptx::buildCFG(const Function &function) {
     if (fallsThrough)
       addEdge(b, last + 1);
   }
+  computeDominators(cfg);
   return cfg;
 }

@@ -338,11 +338,20 @@ Classification classifyFence(const Instruction &inst) {
   return c;
 }
 
+/// CTA barriers, and the cluster barrier: barrier.cluster.arrive
+/// synchronizes with barrier.cluster.wait across the CTAs of the cluster
+/// (PTX ISA #memory-synchronization), so the arrive is where a thread's
+/// prior accesses become visible to the other CTAs.
 Classification classifyBarrier(const Instruction &inst) {
   StringRef opcode = inst.opcode;
-  if (opcode.starts_with("bar.warp") || opcode.starts_with("barrier.cluster"))
+  if (opcode.starts_with("bar.warp"))
     return roleOnly(Role::None);
-  return roleOnly(Role::ExecutionBarrier);
+  Classification c = roleOnly(Role::ExecutionBarrier);
+  if (opcode.starts_with("barrier.cluster")) {
+    c.barrierScope = Scope::Cluster;
+    c.clusterArrive = opcode.starts_with("barrier.cluster.arrive");
+  }
+  return c;
 }
 
 Classification classifyBranch(const Instruction &) {

@@ -3,11 +3,14 @@
 // The same model as lib/Analysis/ProxyHazards.cpp, on PTX: a forward
 // dataflow over each function's CFG to a fixpoint, whose state is the set
 // of generic shared accesses not yet ordered by a fence, per CTA and
-// cluster frontier. An async access of bytes a pending generic access
-// touched (unless both only read) is a missing fence. A second dataflow
-// tracks async reads not yet completed: a generic write of their bytes is
-// a missing completion wait. A fence is spurious when removing it adds no
-// hazard, over-wide when narrowing it to the CTA adds none.
+// cluster frontier (the latter also knows which accesses crossed a
+// barrier.cluster.arrive unfenced). An async access of bytes a pending
+// generic access touched (unless both only read) is a missing fence. A
+// second dataflow tracks async reads not yet completed: a generic write of
+// their bytes is a missing completion wait. A fence is spurious when
+// removing it neither adds a hazard nor changes why one is unordered (a
+// too-narrow or too-late fence is named in the hazard instead), over-wide
+// when narrowing it to the CTA does neither.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,11 +75,26 @@ struct Resolved {
   std::optional<SharedRegion> barrier;
 };
 
+/// Why a generic access is still unordered when a cluster-reach async
+/// access comes.
+enum class Unordered : uint8_t {
+  /// No proxy fence after it on some path.
+  NoFence,
+  /// Only fence.proxy.async.shared::cta after it on some path: it does not
+  /// order the async proxy's accesses of other CTAs' shared memory.
+  CtaFenceOnly,
+  /// Its cluster fence comes after the barrier.cluster.arrive that
+  /// publishes it to the other CTAs, so it is not on the way from the
+  /// access to an async op another CTA issues after its wait.
+  FencedAfterArrive,
+};
+
 struct Hazard {
   unsigned generic, async; // instruction indices
   unsigned genericAccess, asyncAccess;
   const char *kind;
   Scope scope;
+  Unordered why = Unordered::NoFence;
 };
 
 struct CompletionHazard {
@@ -123,19 +141,9 @@ private:
   std::optional<uint64_t> barrierBytes(const SharedRegion &barrier) const;
   bool isFence(unsigned index, const RunOptions &options, Scope &scope) const;
   bool inLoopWith(unsigned block, unsigned other) const;
+  bool mayMoveAbove(unsigned i, unsigned async,
+                    llvm::ArrayRef<unsigned> generics) const;
 };
-
-/// An instruction outside the table that only computes registers (mov,
-/// add, setp, selp, elect.sync, ...): no memory operand, not a call. The
-/// fence may be moved across it.
-bool isRegisterOnly(const Instruction &inst) {
-  StringRef opcode = inst.opcode;
-  if (opcode == "call" || opcode.starts_with("call."))
-    return false;
-  return llvm::none_of(inst.operands, [](const std::string &operand) {
-    return isMemoryOperand(operand);
-  });
-}
 
 int64_t parseDisplacement(StringRef inside, StringRef &base) {
   inside = inside.trim();
@@ -299,23 +307,53 @@ bool FunctionAnalysis::isFence(unsigned index, const RunOptions &options,
 }
 
 /// Generic accesses not yet fenced, per frontier (bits index `keys`).
+///
+/// Cluster frontier: another CTA's async op is ordered after an access only
+/// if the accessing thread fences it at cluster scope *before* the
+/// barrier.cluster.arrive that publishes it (docs/proxy-model.md, Scope).
+/// `late` holds cluster-pending accesses that crossed an arrive unfenced;
+/// a cluster fence moves them to `lateFenced`, which the next arrive
+/// publishes (clears).
 struct FenceState {
   llvm::BitVector cta, cluster;
   /// Pending mbarrier accesses whose barrier was invalidated since: its
   /// bytes may now be reused as data.
   llvm::BitVector freed;
+  llvm::BitVector late, lateFenced;
   bool merge(const FenceState &other) {
-    llvm::BitVector before = cta, beforeCluster = cluster, beforeFreed = freed;
+    FenceState before = *this;
     cta |= other.cta;
     cluster |= other.cluster;
     freed |= other.freed;
-    return cta != before || cluster != beforeCluster || freed != beforeFreed;
+    late |= other.late;
+    lateFenced |= other.lateFenced;
+    return !(*this == before);
+  }
+  bool operator==(const FenceState &other) const {
+    return cta == other.cta && cluster == other.cluster &&
+           freed == other.freed && late == other.late &&
+           lateFenced == other.lateFenced;
   }
   void fence(Scope scope) {
     cta.reset();
-    if (scope == Scope::Cluster)
+    if (scope == Scope::Cluster) {
+      lateFenced |= late;
+      late.reset();
       cluster.reset();
+    }
     freed &= cluster;
+  }
+  /// barrier.cluster.arrive: what was fenced since the last arrive is now
+  /// ordered for the other CTAs; what is still pending crossed it unfenced.
+  void publishToCluster() {
+    lateFenced.reset();
+    late |= cluster;
+  }
+  /// Accesses a cluster-reach async access is not ordered after.
+  llvm::BitVector pendingForCluster() const {
+    llvm::BitVector pending = cluster;
+    pending |= lateFenced;
+    return pending;
   }
 };
 
@@ -341,6 +379,7 @@ FunctionAnalysis::findHazards(const RunOptions &options) const {
     }
   unsigned n = keys.size(), blocks = cfg.blocks.size();
   FenceState empty{llvm::BitVector(n), llvm::BitVector(n),
+                   llvm::BitVector(n), llvm::BitVector(n),
                    llvm::BitVector(n)};
   std::vector<FenceState> in(blocks, empty), out(blocks, empty);
   std::vector<Hazard> hazards;
@@ -356,12 +395,15 @@ FunctionAnalysis::findHazards(const RunOptions &options) const {
         state.fence(scope);
         continue;
       }
+      if (roles[i].role == Role::ExecutionBarrier && roles[i].clusterArrive)
+        state.publishToCluster();
       for (unsigned a = 0; a != accesses[i].size(); ++a) {
         const Resolved &async = accesses[i][a];
         if (!async.isAsync || !report)
           continue;
-        const llvm::BitVector &pending =
-            async.scope == Scope::Cluster ? state.cluster : state.cta;
+        bool cluster = async.scope == Scope::Cluster;
+        llvm::BitVector pending =
+            cluster ? state.pendingForCluster() : state.cta;
         for (unsigned k : pending.set_bits()) {
           const Resolved &generic = accesses[keys[k].first][keys[k].second];
           if (!generic.isWrite && !async.isWrite)
@@ -377,9 +419,14 @@ FunctionAnalysis::findHazards(const RunOptions &options) const {
           const char *kind = !generic.isWrite ? "WAR"
                              : async.isWrite  ? "WAW"
                                               : "RAW";
+          Unordered why = Unordered::NoFence;
+          if (cluster && !state.cluster.test(k))
+            why = Unordered::FencedAfterArrive;
+          else if (cluster && !state.cta.test(k))
+            why = Unordered::CtaFenceOnly;
           if (seen.insert({keys[k].first, i, kind}).second)
-            hazards.push_back(
-                {keys[k].first, i, keys[k].second, a, kind, async.scope});
+            hazards.push_back({keys[k].first, i, keys[k].second, a, kind,
+                               async.scope, why});
         }
       }
       for (unsigned a = 0; a != accesses[i].size(); ++a) {
@@ -408,9 +455,7 @@ FunctionAnalysis::findHazards(const RunOptions &options) const {
         return transfer(b, state, false);
       },
       [](FenceState &into, const FenceState &from) { return into.merge(from); },
-      [](const FenceState &x, const FenceState &y) {
-        return x.cta == y.cta && x.cluster == y.cluster;
-      });
+      [](const FenceState &x, const FenceState &y) { return x == y; });
   for (unsigned b = 0; b != blocks; ++b)
     transfer(b, in[b], true);
   return hazards;
@@ -564,38 +609,100 @@ FunctionAnalysis::getInsertionPoint(unsigned async,
       return pre.end; // before the loop header
     }
   }
-  // Walk back from the async op to the writer's last access, and put the
-  // fence before the earliest execution barrier on the way, so that every
-  // thread that wrote executes it before the barrier publishes the data
-  // (docs/proxy-model.md, "Where the fence goes"). The walk continues
-  // into a block's only predecessor: the async op is often issued in a
-  // branch taken by one thread (`@!%p bra`, elect.sync) after the barrier.
+  // Walk back from the async op over what the fence may move above, out
+  // of the branches around a one-thread issue (the fence must run in every
+  // thread that wrote, docs/proxy-model.md), and put the fence before the
+  // nearest barrier that publishes the writes to the issuing thread: a
+  // bar.sync (not a barrier.cluster.wait: the arrive before it publishes),
+  // or, for an async op that reaches other CTAs, the
+  // barrier.cluster.arrive. From a block's start the walk goes on in its
+  // single predecessor, or past a join to the immediate dominator when
+  // every instruction of the blocks in between may be moved above too.
+  bool reachesCluster = llvm::any_of(accesses[async], [](const Resolved &r) {
+    return r.isAsync && r.scope == Scope::Cluster;
+  });
+  auto publishes = [&](unsigned i) {
+    const Classification &role = roles[i];
+    if (role.role != Role::ExecutionBarrier)
+      return false;
+    if (reachesCluster)
+      return role.clusterArrive;
+    return role.barrierScope != Scope::Cluster || role.clusterArrive;
+  };
   unsigned point = async;
-  unsigned from = async;
-  llvm::SmallVector<unsigned, 4> visited;
+  unsigned b = block;
+  unsigned i = async;
+  std::set<unsigned> visited = {block};
+  auto outsideLoop = [&](unsigned other) {
+    return inLoopWith(other, other) && !inLoopWith(other, block);
+  };
   while (true) {
-    bool stopped = false;
-    for (unsigned i = from; i-- > cfg.blocks[block].begin;) {
-      if (roles[i].role == Role::ExecutionBarrier) {
+    bool blocked = false, found = false;
+    while (!blocked && !found && i > cfg.blocks[b].begin) {
+      --i;
+      if (publishes(i)) {
         point = i;
-        continue;
-      }
-      if (!accesses[i].empty() || roles[i].role == Role::ProxyFence ||
-          (roles[i].role == Role::Unknown &&
-           !isRegisterOnly(function.instructions[i]))) {
-        stopped = true;
-        break;
+        found = true;
+      } else if (roles[i].role != Role::ExecutionBarrier) {
+        blocked = !mayMoveAbove(i, async, generics);
       }
     }
-    visited.push_back(block);
-    const BasicBlock &current = cfg.blocks[block];
-    if (stopped || current.predecessors.size() != 1 ||
-        llvm::is_contained(visited, current.predecessors.front()))
+    if (blocked || found)
       break;
-    block = current.predecessors.front();
-    from = cfg.blocks[block].end;
+    const std::vector<unsigned> &preds = cfg.blocks[b].predecessors;
+    int next = preds.size() == 1 ? static_cast<int>(preds.front())
+                                 : cfg.idom[b];
+    if (next < 0 || !visited.insert(next).second || outsideLoop(next))
+      break;
+    if (preds.size() > 1) {
+      // The blocks between the dominator and the join.
+      std::set<unsigned> between;
+      std::vector<unsigned> stack(preds.begin(), preds.end());
+      while (!stack.empty() && !blocked) {
+        unsigned r = stack.back();
+        stack.pop_back();
+        if (static_cast<int>(r) == next || !between.insert(r).second)
+          continue;
+        if (r == b || outsideLoop(r)) {
+          blocked = true;
+          break;
+        }
+        for (unsigned j = cfg.blocks[r].begin; j != cfg.blocks[r].end; ++j)
+          if (roles[j].role != Role::ExecutionBarrier &&
+              !mayMoveAbove(j, async, generics))
+            blocked = true;
+        for (unsigned p : cfg.blocks[r].predecessors)
+          stack.push_back(p);
+      }
+      if (blocked)
+        break;
+    }
+    b = next;
+    i = cfg.blocks[b].end;
   }
   return point;
+}
+
+/// Whether a fence for the async op at `async` may be placed above
+/// instruction `i`: `i` is no call or async op, and none of its generic
+/// accesses is one of the hazard's or may conflict with the async op's
+/// bytes. Register-only instructions (mov, setp, the descriptor
+/// arithmetic) are transparent, and so are fences that do not order the
+/// hazard (too narrow, or after the cluster arrive).
+bool FunctionAnalysis::mayMoveAbove(unsigned i, unsigned async,
+                                    llvm::ArrayRef<unsigned> generics) const {
+  if (StringRef(function.instructions[i].opcode).starts_with("call") ||
+      llvm::is_contained(generics, i))
+    return false;
+  for (const Resolved &access : accesses[i]) {
+    if (access.isAsync)
+      return false;
+    for (const Resolved &other : accesses[async])
+      if (other.isAsync && (access.isWrite || other.isWrite) &&
+          access.region.mayAlias(other.region) && !isOwnBarrier(access, other))
+        return false;
+  }
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -637,7 +744,11 @@ std::string describeOverlap(const Module &module, const Resolved &a,
   return a.region.str(module) + " and " + b.region.str(module);
 }
 
-Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard) {
+/// `fences`: the fences on the hazard's way that do not order it (too
+/// narrow, or after the cluster arrive), found by the probes of
+/// checkFunction.
+Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard,
+                         llvm::ArrayRef<unsigned> fences) {
   const Module &module = fa.module;
   const Instruction &async = fa.function.instructions[hazard.async];
   const Instruction &generic = fa.function.instructions[hazard.generic];
@@ -652,12 +763,28 @@ Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard) {
   bool cluster = hazard.scope == Scope::Cluster;
   finding.scope = cluster ? "cluster" : "cta";
   StringRef kind = hazard.kind;
+  std::string named;
+  for (unsigned fence : fences)
+    named += std::string(named.empty() ? "" : ", ") + "the " +
+             fa.function.instructions[fence].opcode + " at " +
+             describe(module, fa.function.instructions[fence]).ir.str();
+  std::string why;
+  if (hazard.why == Unordered::CtaFenceOnly)
+    why = "; " + (named.empty() ? "a fence.proxy.async.shared::cta" : named) +
+          " on the way is too narrow: the async op reaches the shared "
+          "memory of other CTAs of the cluster";
+  else if (hazard.why == Unordered::FencedAfterArrive)
+    why = "; " + (named.empty() ? "its cluster fence" : named) +
+          " comes after the barrier.cluster.arrive that publishes the "
+          "access to the other CTAs, so it does not order it for their "
+          "async ops";
   finding.message = llvm::formatv(
       "missing proxy fence ({0}): {1} {2} shared memory that {3} then {4} "
-      "through the async proxy, with no fence.proxy.async{5} between ({6})",
+      "through the async proxy, with no fence.proxy.async{5} between "
+      "({6}){7}",
       kind, generic.opcode, kind == "WAR" ? "reads" : "writes", async.opcode,
       kind == "RAW" ? "reads" : "writes",
-      cluster ? ".shared::cluster" : ".shared::cta", finding.path);
+      cluster ? ".shared::cluster" : ".shared::cta", finding.path, why);
   unsigned point = fa.getInsertionPoint(hazard.async, {hazard.generic});
   std::string where =
       point < fa.function.instructions.size()
@@ -666,6 +793,8 @@ Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard) {
           : "at the end of the loop's entering block";
   finding.fix = "insert `" + fenceText(hazard.scope) + "` (every thread, no "
                 "predicate) " + where;
+  if (!named.empty())
+    finding.fix += "; " + named + " then orders nothing and can go";
   return finding;
 }
 
@@ -732,34 +861,53 @@ bool isNewHazard(const std::vector<Hazard> &baseline, const Hazard &hazard) {
 void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out) {
   RunOptions base;
   std::vector<Hazard> baseline = fa.findHazards(base);
-  for (const Hazard &hazard : baseline)
-    out.push_back(makeMissingFence(fa, hazard));
-  for (const CompletionHazard &hazard : fa.findCompletionHazards())
-    out.push_back(makeMissingWait(fa, hazard));
+  // Per baseline hazard, the fences on its way that do not order it.
+  std::vector<std::vector<unsigned>> unordering(baseline.size());
+  std::vector<Finding> warnings;
   RunOptions probe;
   for (unsigned i = 0; i != fa.roles.size(); ++i) {
     if (fa.roles[i].role != Role::ProxyFence)
       continue;
-    auto adds = [&](const RunOptions &options) {
-      for (const Hazard &hazard : fa.findHazards(options))
+    // Whether the run adds a hazard, or explains a baseline one otherwise
+    // (the fence is then on its way without ordering it: too narrow, or
+    // after the cluster arrive). `culprit` records the latter.
+    auto matters = [&](const RunOptions &options, bool culprit) {
+      bool result = false;
+      for (const Hazard &hazard : fa.findHazards(options)) {
         if (isNewHazard(baseline, hazard))
           return true;
-      return false;
+        for (unsigned b = 0; b != baseline.size(); ++b) {
+          const Hazard &old = baseline[b];
+          if (old.generic != hazard.generic || old.async != hazard.async ||
+              StringRef(old.kind) != hazard.kind || old.why == hazard.why)
+            continue;
+          result = true;
+          if (culprit && !llvm::is_contained(unordering[b], i))
+            unordering[b].push_back(i);
+        }
+      }
+      return result;
     };
     RunOptions without = probe;
     without.ignored.insert(i);
-    if (!adds(without)) {
-      out.push_back(makeFenceWarning(fa, FindingKind::SpuriousFence, i));
+    if (!matters(without, /*culprit=*/true)) {
+      warnings.push_back(makeFenceWarning(fa, FindingKind::SpuriousFence, i));
       probe.ignored.insert(i);
       continue;
     }
     if (fa.roles[i].fenceScope == Scope::Cluster) {
       RunOptions narrow = probe;
       narrow.narrowed.insert(i);
-      if (!adds(narrow))
-        out.push_back(makeFenceWarning(fa, FindingKind::OverwideFence, i));
+      if (!matters(narrow, /*culprit=*/false))
+        warnings.push_back(
+            makeFenceWarning(fa, FindingKind::OverwideFence, i));
     }
   }
+  for (unsigned b = 0; b != baseline.size(); ++b)
+    out.push_back(makeMissingFence(fa, baseline[b], unordering[b]));
+  for (const CompletionHazard &hazard : fa.findCompletionHazards())
+    out.push_back(makeMissingWait(fa, hazard));
+  out.insert(out.end(), warnings.begin(), warnings.end());
 }
 
 } // namespace

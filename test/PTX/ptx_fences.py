@@ -78,6 +78,21 @@ def code_lines(lines):
     return [l for l in lines if not l.strip().startswith("//")]
 
 
+def fence_anchors(lines):
+    """For each fence line: the next code line that is not a fence (what
+    the fence precedes), with its occurrence number among equal lines."""
+    code = code_lines(lines)
+    anchors = []
+    seen = {}
+    for i, line in enumerate(code):
+        if line.strip().startswith("fence.proxy.async"):
+            continue
+        seen[line] = seen.get(line, 0) + 1
+        if i > 0 and code[i - 1].strip().startswith("fence.proxy.async"):
+            anchors.append((code[i - 1].strip(), line.strip(), seen[line]))
+    return anchors
+
+
 def strip_fix(proxyfence, tmp, files):
     for number, path in enumerate(files, 1):
         with open(path) as f:
@@ -99,7 +114,10 @@ def strip_fix(proxyfence, tmp, files):
         if code_lines(result) == code_lines(lines):
             print("SAME %s (%d fences)" % (label, fences))
         else:
-            print("DIFF %s (Triton %d fences, fix %d)" % (label, fences, placed))
+            triton, ours = fence_anchors(lines), fence_anchors(result)
+            same = sum(1 for a in ours if a in triton)
+            print("DIFF %s (Triton %d fences, fix %d: %d before the same "
+                  "instruction as Triton's)" % (label, fences, placed, same))
         check = subprocess.run([proxyfence, "check", fixed, "--format=json"],
                                capture_output=True, text=True)
         findings = json.loads(check.stdout)["findings"]

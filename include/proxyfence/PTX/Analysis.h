@@ -29,6 +29,9 @@ struct CFG {
   std::vector<BasicBlock> blocks;
   /// The block of each instruction.
   std::vector<unsigned> blockOf;
+  /// The immediate dominator of each block; -1 for the entry block and
+  /// blocks the entry does not reach.
+  std::vector<int> idom;
 };
 
 CFG buildCFG(const Function &function);

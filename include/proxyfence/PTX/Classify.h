@@ -54,7 +54,7 @@ enum class Role : uint8_t {
   Accesses,
   /// fence.proxy.async with a shared scope (or unscoped).
   ProxyFence,
-  /// bar.sync, barrier.sync, bar.arrive, ...
+  /// bar.sync, barrier.sync, bar.arrive, ..., barrier.cluster.arrive/wait
   ExecutionBarrier,
   BulkCommit,
   BulkWait,
@@ -73,6 +73,12 @@ struct Classification {
   /// For ProxyFence: its scope; `unscoped` for plain fence.proxy.async.
   Scope fenceScope = Scope::CTA;
   bool unscoped = false;
+  /// For ExecutionBarrier: whom it synchronizes, the CTA (bar.sync, ...)
+  /// or the cluster (barrier.cluster.*); `clusterArrive` for
+  /// barrier.cluster.arrive, which publishes the thread's prior accesses to
+  /// the other CTAs of the cluster.
+  Scope barrierScope = Scope::CTA;
+  bool clusterArrive = false;
   /// For BulkWait / WgmmaWait: N; `readOnly` for wait_group.read.
   unsigned waitCount = 0;
   /// For async accesses completing on an mbarrier: its operand.

@@ -1,0 +1,254 @@
+//===- PTXProvenanceTest.cpp - unit tests of shared-address provenance ---===//
+//
+// lib/PTX/Provenance.cpp through its API: which shared symbol and byte
+// offsets a register may hold after mov/cvta of a symbol, constant and
+// ranged offsets, mapa, descriptor building, and where provenance is lost
+// (then the address may alias any shared memory, and the checker says so).
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/PTX/Analysis.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace proxyfence;
+using namespace proxyfence::ptx;
+
+namespace {
+
+/// A module with shared symbols `tile` (4096 bytes), `other` (256), the
+/// dynamic arrays `dynA`/`dynB`, and one kernel whose body is `body`.
+std::string kernel(llvm::StringRef body) {
+  return std::string(".version 8.7\n.target sm_90a\n.address_size 64\n"
+                     ".extern .shared .align 16 .b8 dynA[];\n"
+                     ".extern .shared .align 16 .b8 dynB[];\n"
+                     ".visible .entry k(.param .u64 k_param_0)\n{\n"
+                     "\t.reg .pred %p<8>;\n\t.reg .b32 %r<64>;\n"
+                     "\t.reg .b64 %rd<32>;\n"
+                     "\t.shared .align 128 .b8 tile[4096];\n"
+                     "\t.shared .align 8 .b8 other[256];\n") +
+         body.str() + "\tret;\n}\n";
+}
+
+class PTXProvenance : public ::testing::Test {
+protected:
+  void load(llvm::StringRef body) {
+    text = kernel(body);
+    ReadError error;
+    ASSERT_TRUE(readModule("p.ptx", text, module, error)) << error.message;
+    ASSERT_EQ(module.functions.size(), 1u);
+    provenance.emplace(module, module.functions[0]);
+  }
+  AbstractValue at(llvm::StringRef operand) {
+    return provenance->evaluate(operand);
+  }
+  int symbol(llvm::StringRef name) {
+    std::optional<unsigned> index = module.findShared(name);
+    EXPECT_TRUE(index) << name.str();
+    return index ? static_cast<int>(*index) : -2;
+  }
+  /// Expects `reg` to be an address of `name` at exactly [lo, hi].
+  void expectAddress(llvm::StringRef reg, llvm::StringRef name, int64_t lo,
+                     int64_t hi) {
+    AbstractValue v = at(reg);
+    EXPECT_EQ(v.kind, AbstractValue::Address) << reg.str();
+    EXPECT_EQ(v.symbol, symbol(name)) << reg.str();
+    EXPECT_TRUE(v.offsetKnown) << reg.str();
+    EXPECT_EQ(v.lo, lo) << reg.str();
+    EXPECT_EQ(v.hi, hi) << reg.str();
+  }
+
+  std::string text;
+  Module module;
+  std::optional<Provenance> provenance;
+};
+
+TEST_F(PTXProvenance, MovAndCvtaOfASharedSymbol) {
+  load("\tmov.u32 %r1, tile;\n"
+       "\tmov.u64 %rd1, other;\n"
+       "\tcvta.shared.u64 %rd2, %rd1;\n"
+       "\tcvta.to.shared.u64 %rd3, %rd2;\n"
+       "\tcvt.u32.u64 %r2, %rd3;\n"
+       "\tmov.u32 %r3, %r1;\n");
+  expectAddress("%r1", "tile", 0, 0);
+  expectAddress("%rd1", "other", 0, 0);
+  expectAddress("%rd2", "other", 0, 0);
+  expectAddress("%rd3", "other", 0, 0);
+  expectAddress("%r2", "other", 0, 0);
+  expectAddress("%r3", "tile", 0, 0);
+  EXPECT_FALSE(at("%r1").remote);
+  // A symbol operand with a constant, and plain numbers.
+  expectAddress("tile+48", "tile", 48, 48);
+  AbstractValue number = at("0x40");
+  EXPECT_EQ(number.kind, AbstractValue::Int);
+  EXPECT_EQ(number.lo, 64);
+  EXPECT_EQ(number.hi, 64);
+  EXPECT_EQ(at("-12").lo, -12);
+}
+
+TEST_F(PTXProvenance, ConstantOffsetsThroughAddAndSub) {
+  load("\tmov.u32 %r1, tile;\n"
+       "\tadd.s32 %r2, %r1, 1024;\n"
+       "\tadd.s32 %r3, 16, %r2;\n"
+       "\tsub.s32 %r4, %r3, 8;\n"
+       "\tmov.u32 %r5, 512;\n"
+       "\tadd.s32 %r6, %r1, %r5;\n");
+  expectAddress("%r2", "tile", 1024, 1024);
+  expectAddress("%r3", "tile", 1040, 1040);
+  expectAddress("%r4", "tile", 1032, 1032);
+  expectAddress("%r6", "tile", 512, 512);
+}
+
+TEST_F(PTXProvenance, RegisterOffsetsThroughArithmetic) {
+  // tid & 31 is in [0, 31]; << 4 is in [0, 496]; + tile.
+  load("\tmov.u32 %r1, %tid.x;\n"
+       "\tand.b32 %r2, %r1, 31;\n"
+       "\tshl.b32 %r3, %r2, 4;\n"
+       "\tmov.u32 %r4, tile;\n"
+       "\tadd.s32 %r5, %r4, %r3;\n"
+       "\tmad.lo.s32 %r6, %r2, 8, 64;\n"
+       "\tadd.s32 %r7, %r4, %r6;\n"
+       "\tadd.s32 %r8, %r4, %r1;\n");
+  AbstractValue lane = at("%r2");
+  EXPECT_EQ(lane.kind, AbstractValue::Int);
+  EXPECT_EQ(lane.lo, 0);
+  EXPECT_EQ(lane.hi, 31);
+  expectAddress("%r5", "tile", 0, 496);
+  expectAddress("%r7", "tile", 64, 64 + 31 * 8);
+  // An unbounded register offset keeps the symbol, not the offset.
+  AbstractValue unbounded = at("%r8");
+  EXPECT_EQ(unbounded.kind, AbstractValue::Address);
+  EXPECT_EQ(unbounded.symbol, symbol("tile"));
+  EXPECT_FALSE(unbounded.offsetKnown);
+  EXPECT_EQ(at("%r1").kind, AbstractValue::Top);
+}
+
+TEST_F(PTXProvenance, MapaMakesTheAddressRemote) {
+  load("\tmov.u32 %r1, tile;\n"
+       "\tadd.s32 %r2, %r1, 128;\n"
+       "\tmapa.shared::cluster.u32 %r3, %r2, 1;\n"
+       "\tmov.u32 %r4, %cluster_ctarank;\n"
+       "\tmapa.shared::cluster.u32 %r5, %r1, %r4;\n");
+  expectAddress("%r3", "tile", 128, 128);
+  EXPECT_TRUE(at("%r3").remote);
+  EXPECT_TRUE(at("%r5").remote);
+  EXPECT_EQ(at("%r5").symbol, symbol("tile"));
+  EXPECT_FALSE(at("%r2").remote);
+}
+
+TEST_F(PTXProvenance, DescriptorBuiltFromAnAddress) {
+  // (addr & 0x3FFFF) >> 4 in bits 0-13, LBO and SBO or-ed in, as a 64-bit
+  // descriptor; and the bfe form Triton emits.
+  load("\tmov.u32 %r1, tile;\n"
+       "\tadd.s32 %r2, %r1, 2048;\n"
+       "\tand.b32 %r3, %r2, 262143;\n"
+       "\tshr.u32 %r4, %r3, 4;\n"
+       "\tcvt.u64.u32 %rd1, %r4;\n"
+       "\tor.b64 %rd2, %rd1, 4611686293305294848;\n"
+       "\tshl.b64 %rd3, %rd2, 0;\n"
+       "\tbfe.u32 %r5, %r2, 4, 14;\n"
+       "\tcvt.u64.u32 %rd4, %r5;\n"
+       "\tor.b64 %rd5, 1125899906842624, %rd4;\n");
+  for (llvm::StringRef reg : {"%r3", "%r4", "%rd1", "%rd2", "%rd3", "%rd5"}) {
+    AbstractValue v = at(reg);
+    EXPECT_EQ(v.kind, AbstractValue::Address) << reg.str();
+    EXPECT_EQ(v.symbol, symbol("tile")) << reg.str();
+    // The descriptor holds the address in 16-byte units among other
+    // fields: the symbol is known, the offset is not.
+    EXPECT_FALSE(v.offsetKnown) << reg.str();
+  }
+  // The other operand of the descriptor's `or` is an integer, not an
+  // address of any symbol.
+  EXPECT_EQ(at("4611686293305294848").kind, AbstractValue::Top);
+}
+
+TEST_F(PTXProvenance, JoinsAndDynamicSharedMemory) {
+  load("\tmov.u32 %r1, tile;\n"
+       "\tmov.u32 %r2, other;\n"
+       "\tsetp.eq.s32 %p1, %r9, 0;\n"
+       "\tselp.b32 %r3, %r1, %r2, %p1;\n"
+       "\tadd.s32 %r4, %r1, 64;\n"
+       "\tselp.b32 %r5, %r1, %r4, %p1;\n"
+       "\tmov.u32 %r6, dynB;\n"
+       "\tmov.u32 %r7, dynA;\n");
+  // Two symbols: an address, of no one symbol.
+  AbstractValue either = at("%r3");
+  EXPECT_EQ(either.kind, AbstractValue::Address);
+  EXPECT_EQ(either.symbol, -1);
+  expectAddress("%r5", "tile", 0, 64);
+  // Every extern array starts at the dynamic shared-memory base.
+  EXPECT_EQ(at("%r6").symbol, at("%r7").symbol);
+  EXPECT_EQ(at("%r6").symbol, symbol("dynA"));
+}
+
+TEST_F(PTXProvenance, RedefinedRegistersAreWidened) {
+  // %r2 walks through the tile in a loop: its offset is widened away, the
+  // symbol stays.
+  load("\tmov.u32 %r1, tile;\n"
+       "\tmov.u32 %r2, %r1;\n"
+       "$L_loop:\n"
+       "\tst.shared.u32 [%r2], %r9;\n"
+       "\tadd.s32 %r2, %r2, 4;\n"
+       "\tsetp.lt.u32 %p1, %r2, %r10;\n"
+       "\t@%p1 bra $L_loop;\n");
+  AbstractValue v = at("%r2");
+  EXPECT_EQ(v.kind, AbstractValue::Address);
+  EXPECT_EQ(v.symbol, symbol("tile"));
+  EXPECT_FALSE(v.offsetKnown);
+}
+
+TEST_F(PTXProvenance, LostProvenanceMayAliasAnySharedMemory) {
+  load("\tld.shared.u32 %r1, [other];\n"
+       "\tadd.s32 %r2, %r1, 16;\n"
+       "\tld.param.u64 %rd1, [k_param_0];\n"
+       "\tmov.b64 %rd2, {%r1, %r2};\n"
+       "\tmov.u32 %r3, %tid.x;\n");
+  for (llvm::StringRef reg : {"%r1", "%r2", "%rd1", "%rd2", "%r3", "%r60"})
+    EXPECT_EQ(at(reg).kind, AbstractValue::Top) << reg.str();
+
+  // Such an address is any shared memory: it aliases every symbol.
+  SharedRegion any;
+  SharedRegion tile{symbol("tile"), 0, 16};
+  SharedRegion other{symbol("other"), 0, 16};
+  SharedRegion tileHigh{symbol("tile"), 16, 32};
+  EXPECT_TRUE(any.mayAlias(tile));
+  EXPECT_TRUE(other.mayAlias(any));
+  EXPECT_FALSE(tile.mayAlias(other));
+  EXPECT_FALSE(tile.mayAlias(tileHigh));
+  EXPECT_TRUE(tileHigh.mayAlias(SharedRegion{symbol("tile"), 31, 40}));
+  EXPECT_EQ(any.str(module), "any shared memory");
+  EXPECT_EQ(tile.str(module), "shared symbol 'tile' bytes [0, 16)");
+}
+
+TEST_F(PTXProvenance, TheCheckerReportsWhatProvenanceCannotTrace) {
+  // A store through an address loaded from memory, then a TMA store of
+  // `tile`: the store may be to `tile`, so it is a RAW, and the finding
+  // says the address could not be traced. A store to `other` is not.
+  load("\tld.shared.u32 %r1, [other+4];\n"
+       "\tst.shared.u32 [%r1], %r9;\n"
+       "\tmov.u32 %r2, other;\n"
+       "\tst.shared.u32 [%r2+8], %r9;\n"
+       "\tmov.u32 %r3, tile;\n"
+       "\tbar.sync 0;\n"
+       "\tcp.async.bulk.tensor.1d.global.shared::cta.bulk_group "
+       "[%rd1, {%r9}], [%r3];\n"
+       "\tcp.async.bulk.commit_group;\n"
+       "\tcp.async.bulk.wait_group.read 0;\n");
+  std::vector<Finding> findings = checkPTX(module);
+  ASSERT_EQ(findings.size(), 1u);
+  const Finding &finding = findings[0];
+  EXPECT_EQ(finding.kind, FindingKind::MissingFence);
+  EXPECT_EQ(finding.hazard, "RAW");
+  EXPECT_EQ(finding.secondary.name, "st.shared.u32");
+  EXPECT_EQ(finding.secondary.ir.line, 14u);
+  EXPECT_EQ(finding.primary.name,
+            "cp.async.bulk.tensor.1d.global.shared::cta.bulk_group");
+  EXPECT_EQ(finding.region,
+            "an address whose provenance cannot be traced (it may be any "
+            "shared memory): any shared memory and shared symbol 'tile' "
+            "bytes [0, 4096)");
+}
+
+} // namespace
