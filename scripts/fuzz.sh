@@ -11,6 +11,8 @@
 #   --time S   stop each target after S seconds (default 60)
 #   --runs N   stop each target after N executions (whichever comes first)
 #   --jobs J   run J fuzzing processes per target (libFuzzer -fork=J)
+#   --max-len B  longest input libFuzzer makes (default 65536; the seeds
+#              are cut to it)
 #   --smoke    a short, reproducible run for the test suite: 4000 runs per
 #              target from a fixed seed (-seed=1), whatever time it takes
 #
@@ -29,12 +31,14 @@ TIME=60
 RUNS=-1
 JOBS=0
 SEED=0
+MAXLEN=65536
 while [ $# -gt 0 ]; do
   case "$1" in
     --target) [ "$2" = all ] || TARGETS=("$2"); shift 2 ;;
     --time) TIME=$2; shift 2 ;;
     --runs) RUNS=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
+    --max-len) MAXLEN=$2; shift 2 ;;
     --smoke) TIME=0; RUNS=4000; SEED=1; shift ;;
     -h|--help) sed -n '2,/^#=====*$/p' "$0" | sed 's/^#//; s/^ //'; exit 0 ;;
     *) echo "fuzz.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -72,7 +76,7 @@ for target in "${TARGETS[@]}"; do
   artifacts="$BUILD/artifacts/$target/"
   mkdir -p "$corpus" "$artifacts"
   args=(-max_total_time="$TIME" -runs="$RUNS" -timeout=10 -rss_limit_mb=4096
-        -max_len=65536 -dict="fuzz/dict/$target.dict"
+        -max_len="$MAXLEN" -dict="fuzz/dict/$target.dict"
         -artifact_prefix="$artifacts" -print_final_stats=1 -seed="$SEED")
   [ "$JOBS" -gt 0 ] && args+=(-fork="$JOBS" -ignore_crashes=0)
   echo "fuzz.sh: $target: $([ "$TIME" -gt 0 ] && echo "${TIME}s" || echo "no time limit"), $([ "$RUNS" -ge 0 ] && echo "$RUNS runs" || echo "no run limit")"
