@@ -231,8 +231,10 @@ void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
 void ProxyHazardAnalysis::Impl::run() {
   // Resolve every op's accesses first: later lookups never grow the cache,
   // so the ArrayRefs it hands out stay valid.
-  module->walk([&](Operation *op) { (void)getAccesses(op); });
-  runOnFunctions(module, State());
+  Operation *root = options.onlyFunction ? options.onlyFunction
+                                          : module.getOperation();
+  root->walk([&](Operation *op) { (void)getAccesses(op); });
+  runOnFunctions(root, State());
 }
 
 ProxyHazardAnalysis::ProxyHazardAnalysis(ModuleOp module,

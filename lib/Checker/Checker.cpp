@@ -227,6 +227,8 @@ struct FenceProbe {
 
   std::vector<Hazard> newHazards(Operation *fence, bool narrowOnly) const {
     ProxyHazardOptions options;
+    options.onlyFunction =
+        fence->getParentOfType<FunctionOpInterface>().getOperation();
     options.ignoredFences.insert(removed.begin(), removed.end());
     if (narrowOnly)
       options.narrowedFences.insert(fence);

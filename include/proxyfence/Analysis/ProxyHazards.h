@@ -64,6 +64,11 @@ struct ProxyHazardOptions {
   /// Cluster fences to treat as CTA fences ("would the narrower scope
   /// do?").
   llvm::SmallPtrSet<mlir::Operation *, 4> narrowedFences;
+  /// Analyse only this function (default: every function of the module).
+  /// Hazards never cross functions: a call stands for its callee's
+  /// accesses, which do not depend on fences, so a fence only matters in
+  /// its own function (the checker probes one function per fence).
+  mlir::Operation *onlyFunction = nullptr;
 };
 
 class ProxyHazardAnalysis {

@@ -15,6 +15,7 @@
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -118,34 +119,73 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
         writers.push_back({op, regions.getRegions(access.value)});
   });
 
+  // Index the writers, so that each async read looks only at those that
+  // may write its bytes (linear, not readers x writers): by allocation;
+  // by function, for reads that cannot be traced (only the writers of its
+  // own function can be in its loops, which is all hoisting asks); and
+  // the writers that cannot be traced themselves, which may write any
+  // buffer of any function.
+  DenseMap<Operation *, SmallVector<unsigned, 4>> byAlloc, byFunction;
+  SmallVector<unsigned> untracedWriters;
+  for (auto [index, writer] : llvm::enumerate(writers)) {
+    unsigned i = index;
+    byFunction[writer.op->getParentOfType<FunctionOpInterface>()].push_back(i);
+    if (writer.regions.unknown) {
+      untracedWriters.push_back(i);
+      continue;
+    }
+    for (const BufferRegion &region : writer.regions.regions) {
+      SmallVector<unsigned, 4> &list = byAlloc[region.alloc];
+      if (list.empty() || list.back() != i)
+        list.push_back(i);
+    }
+  }
+
   SmallVector<Operation *> readers;
   module->walk([&](ProxyAccessOpInterface op) { readers.push_back(op); });
   for (Operation *op : readers) {
     SmallVector<ProxyAccess, 4> accesses;
     cast<ProxyAccessOpInterface>(op).getProxyAccesses(accesses);
     SmallVector<Writer *> relevant;
+    llvm::SmallPtrSet<Writer *, 8> inRelevant;
     bool cluster = false;
     // A buffer whose origin cannot be traced (a function argument, another
     // block argument) may have been written from registers anywhere.
     bool untraced = false;
+    auto consider = [&](unsigned index, const RegionSet &read,
+                        const ProxyAccess &access) {
+      Writer &writer = writers[index];
+      // The buffer's own writers: bytes another buffer reuses after
+      // allocation are the proxy-fence pass's business.
+      if (!BufferRegionAnalysis::mayAlias(writer.regions, read,
+                                          /*byAddress=*/false))
+        return;
+      if (inRelevant.insert(&writer).second)
+        relevant.push_back(&writer);
+      cluster |= access.scope == FenceScope::Cluster;
+    };
     for (const ProxyAccess &access : accesses) {
       if (!access.isAsyncShared() || !access.isRead())
         continue;
       const RegionSet &read = regions.getRegions(access.value);
+      if (read.empty())
+        continue;
       if (read.unknown) {
         untraced = true;
         cluster |= access.scope == FenceScope::Cluster;
+        for (unsigned index :
+             byFunction.lookup(op->getParentOfType<FunctionOpInterface>()))
+          consider(index, read, access);
+      } else {
+        for (const BufferRegion &region : read.regions)
+          for (unsigned index : byAlloc.lookup(region.alloc))
+            consider(index, read, access);
       }
-      for (Writer &writer : writers)
-        // The buffer's own writers: bytes another buffer reuses after
-        // allocation are the proxy-fence pass's business.
-        if (BufferRegionAnalysis::mayAlias(writer.regions, read,
-                                           /*byAddress=*/false)) {
-          if (!llvm::is_contained(relevant, &writer))
-            relevant.push_back(&writer);
-          cluster |= access.scope == FenceScope::Cluster;
-        }
+      for (unsigned index : untracedWriters)
+        consider(index, read, access);
     }
+    // In program order, as a scan of every writer would list them.
+    llvm::sort(relevant);
     if (relevant.empty() && !untraced)
       continue;
     int64_t hoistedBefore = hoisted;
