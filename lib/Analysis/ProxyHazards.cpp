@@ -47,10 +47,13 @@ struct SharedAccess {
 /// A generic access: the op and the index of the access in its list.
 using AccessKey = std::pair<Operation *, unsigned>;
 
-/// Generic accesses not yet ordered by a fence, per frontier.
+/// Generic accesses not yet ordered by a fence, per frontier; and, when
+/// fence effects are recorded, the fences that last cleared each frontier
+/// on some path (the ones an async access here is ordered by).
 struct State {
   llvm::SetVector<AccessKey> cta;
   llvm::SetVector<AccessKey> cluster;
+  llvm::SetVector<Operation *> lastCta, lastCluster;
 
   bool merge(const State &other) {
     bool changed = false;
@@ -58,12 +61,25 @@ struct State {
       changed |= cta.insert(key);
     for (const AccessKey &key : other.cluster)
       changed |= cluster.insert(key);
+    for (Operation *fence : other.lastCta)
+      changed |= lastCta.insert(fence);
+    for (Operation *fence : other.lastCluster)
+      changed |= lastCluster.insert(fence);
     return changed;
   }
-  void fence(FenceScope scope) {
+  /// A fence of `scope`; `op` is the fence op, null for one the analysis
+  /// assumes (fenceAtHazards).
+  void fence(FenceScope scope, Operation *op = nullptr) {
     cta.clear();
-    if (scope == FenceScope::Cluster)
+    lastCta.clear();
+    if (op)
+      lastCta.insert(op);
+    if (scope == FenceScope::Cluster) {
       cluster.clear();
+      lastCluster.clear();
+      if (op)
+        lastCluster.insert(op);
+    }
   }
 };
 
@@ -112,6 +128,21 @@ struct ProxyHazardAnalysis::Impl
   ProxyHazardAnalysis &result;
   DenseMap<Operation *, SmallVector<SharedAccess, 2>> accessCache;
   DenseSet<std::tuple<Operation *, Operation *, unsigned>> seenHazards;
+
+  /// With recordFenceEffects: per fence, the generic accesses pending
+  /// where it stands (per frontier it clears) and the async accesses that
+  /// reach it as the last fence of their frontier.
+  struct FenceRecord {
+    llvm::SetVector<AccessKey> pendingCta, pendingCluster;
+    llvm::SetVector<AccessKey> reachedCta, reachedCluster;
+    /// The fences met next, on some path, that clear the frontier this
+    /// fence cleared last (CTA: any fence; cluster: cluster fences).
+    llvm::SetVector<Operation *> nextCta, nextCluster;
+  };
+  llvm::MapVector<Operation *, FenceRecord> fenceRecords;
+  void computeFenceEffects();
+  bool addsHazard(const llvm::SetVector<AccessKey> &pending,
+                  const llvm::SetVector<AccessKey> &reached);
 };
 
 ArrayRef<SharedAccess> ProxyHazardAnalysis::Impl::getAccesses(Operation *op) {
@@ -178,9 +209,17 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
   if (decided != result.fencePoints.end())
     state.fence(decided->second);
 
-  for (const SharedAccess &async : accesses) {
+  for (auto [index, async] : llvm::enumerate(accesses)) {
     if (!async.isAsync)
       continue;
+    if (options.recordFenceEffects) {
+      AccessKey self{op, static_cast<unsigned>(index)};
+      bool cluster = async.scope == FenceScope::Cluster;
+      for (Operation *fence : cluster ? state.lastCluster : state.lastCta) {
+        FenceRecord &record = fenceRecords[fence];
+        (cluster ? record.reachedCluster : record.reachedCta).insert(self);
+      }
+    }
     const llvm::SetVector<AccessKey> &pending =
         async.scope == FenceScope::Cluster ? state.cluster : state.cta;
     bool conflict = false;
@@ -213,7 +252,20 @@ void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
     if (options.ignoredFences.contains(op))
       return;
     bool cluster = fence.getBCluster() && !options.narrowedFences.contains(op);
-    state.fence(cluster ? FenceScope::Cluster : FenceScope::CTA);
+    if (options.recordFenceEffects) {
+      FenceRecord &record = fenceRecords[op];
+      for (const AccessKey &key : state.cta)
+        record.pendingCta.insert(key);
+      for (Operation *previous : state.lastCta)
+        fenceRecords[previous].nextCta.insert(op);
+      if (cluster) {
+        for (const AccessKey &key : state.cluster)
+          record.pendingCluster.insert(key);
+        for (Operation *previous : state.lastCluster)
+          fenceRecords[previous].nextCluster.insert(op);
+      }
+    }
+    state.fence(cluster ? FenceScope::Cluster : FenceScope::CTA, op);
     return;
   }
   ArrayRef<SharedAccess> accesses = getAccesses(op);
@@ -235,6 +287,130 @@ void ProxyHazardAnalysis::Impl::run() {
                                           : module.getOperation();
   root->walk([&](Operation *op) { (void)getAccesses(op); });
   runOnFunctions(root, State());
+  if (options.recordFenceEffects)
+    computeFenceEffects();
+}
+
+/// Whether some pending generic access and some reached async access
+/// conflict (not both reads, may alias) and are not already a hazard:
+/// removing the fence between them would add that hazard.
+bool ProxyHazardAnalysis::Impl::addsHazard(
+    const llvm::SetVector<AccessKey> &pending,
+    const llvm::SetVector<AccessKey> &reached) {
+  for (const AccessKey &asyncKey : reached) {
+    // An async op that already has a hazard gets an assumed fence
+    // (fenceAtHazards), which on later visits (loop back edges) hides what
+    // else reaches it; whether this fence matters there depends on the
+    // order of visits, so it is left to an exact probe.
+    if (result.fencePoints.count(asyncKey.first))
+      continue;
+    const SharedAccess &async = getAccesses(asyncKey.first)[asyncKey.second];
+    for (const AccessKey &genericKey : pending) {
+      const SharedAccess &generic =
+          getAccesses(genericKey.first)[genericKey.second];
+      if (!generic.isWrite && !async.isWrite)
+        continue;
+      if (!BufferRegionAnalysis::mayAlias(generic.regions, async.regions))
+        continue;
+      HazardKind kind = !generic.isWrite ? HazardKind::WAR
+                        : async.isWrite  ? HazardKind::WAW
+                                         : HazardKind::RAW;
+      if (!seenHazards.contains(
+              {genericKey.first, asyncKey.first, static_cast<unsigned>(kind)}))
+        return true;
+    }
+  }
+  return false;
+}
+
+void ProxyHazardAnalysis::Impl::computeFenceEffects() {
+  // Alone: what removing or narrowing each fence adds.
+  for (auto &[fence, record] : fenceRecords) {
+    FenceEffect &effect = result.fenceEffects[fence];
+    // Narrowed to the CTA, the fence no longer orders what cluster-reach
+    // async accesses see; removed, it orders nothing.
+    effect.needsClusterScope =
+        addsHazard(record.pendingCluster, record.reachedCluster);
+    effect.ordersHazard = effect.needsClusterScope ||
+                          addsHazard(record.pendingCta, record.reachedCta);
+  }
+
+  // Greedy, in program order, per function (hazards never cross
+  // functions): a fence is spurious if removing it, with the spurious ones
+  // before it removed too, adds no hazard. A hazard that removing fence c
+  // adds runs g -> f0 -> ... -> c -> ... -> fk -> a, every fence on the
+  // way removed: g pending at f0, a reached from fk, where f0 and fk are c
+  // or removed fences chained to it by "next fence" edges of the frontier
+  // (CTA: any fence; cluster: cluster fences). Exact only where the
+  // analysis assumed no fence at a hazard: such an assumed fence hides, on
+  // later loop iterations, what else reaches its op, and that depends on
+  // the order of visits.
+  llvm::DenseMap<Operation *, llvm::SmallVector<Operation *, 2>> prevCta,
+      prevCluster;
+  for (auto &[fence, record] : fenceRecords) {
+    for (Operation *next : record.nextCta)
+      prevCta[next].push_back(fence);
+    for (Operation *next : record.nextCluster)
+      prevCluster[next].push_back(fence);
+  }
+  llvm::SmallPtrSet<Operation *, 16> removed;
+  // The fences chained to `fence` through removed ones, and `fence`.
+  auto chain = [&](Operation *fence, bool forward, bool cluster) {
+    llvm::SetVector<Operation *> seen;
+    llvm::SmallVector<Operation *> stack{fence};
+    seen.insert(fence);
+    while (!stack.empty()) {
+      Operation *at = stack.pop_back_val();
+      llvm::SmallVector<Operation *, 4> edges;
+      if (forward) {
+        FenceRecord &record = fenceRecords[at];
+        const auto &next = cluster ? record.nextCluster : record.nextCta;
+        edges.append(next.begin(), next.end());
+      } else {
+        const auto &prev = cluster ? prevCluster[at] : prevCta[at];
+        edges.append(prev.begin(), prev.end());
+      }
+      for (Operation *other : edges)
+        if (removed.contains(other) && seen.insert(other))
+          stack.push_back(other);
+    }
+    return seen;
+  };
+  auto addsWithRemoved = [&](Operation *fence, bool cluster) {
+    llvm::SetVector<AccessKey> pending, reached;
+    for (Operation *f : chain(fence, /*forward=*/false, cluster)) {
+      FenceRecord &record = fenceRecords[f];
+      const auto &p = cluster ? record.pendingCluster : record.pendingCta;
+      pending.insert(p.begin(), p.end());
+    }
+    for (Operation *f : chain(fence, /*forward=*/true, cluster)) {
+      FenceRecord &record = fenceRecords[f];
+      const auto &r = cluster ? record.reachedCluster : record.reachedCta;
+      reached.insert(r.begin(), r.end());
+    }
+    return addsHazard(pending, reached);
+  };
+  Operation *root = options.onlyFunction ? options.onlyFunction
+                                         : module.getOperation();
+  root->walk([&](FunctionOpInterface function) {
+    bool exact = llvm::none_of(result.fencePoints, [&](const auto &point) {
+      return function->isProperAncestor(point.first);
+    });
+    if (!exact)
+      return;
+    function->walk([&](ttng::FenceAsyncSharedOp fence) {
+      if (!fenceRecords.count(fence))
+        return; // not reached
+      FenceEffect &effect = result.fenceEffects[fence];
+      effect.greedyExact = true;
+      bool narrowAdds = addsWithRemoved(fence, /*cluster=*/true);
+      effect.greedySpurious =
+          !narrowAdds && !addsWithRemoved(fence, /*cluster=*/false);
+      effect.greedyOverwide = !effect.greedySpurious && !narrowAdds;
+      if (effect.greedySpurious)
+        removed.insert(fence);
+    });
+  });
 }
 
 ProxyHazardAnalysis::ProxyHazardAnalysis(ModuleOp module,

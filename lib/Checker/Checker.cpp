@@ -247,7 +247,9 @@ struct FenceProbe {
 std::vector<Finding>
 proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
   BufferRegionAnalysis regions(module);
-  ProxyHazardAnalysis baseline(module, regions);
+  ProxyHazardOptions baselineOptions;
+  baselineOptions.recordFenceEffects = true;
+  ProxyHazardAnalysis baseline(module, regions, baselineOptions);
   FenceProbe probe{module, regions, {}};
   std::vector<Finding> findings;
   for (const Hazard &hazard : baseline.getHazards()) {
@@ -258,17 +260,63 @@ proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
   for (const CompletionHazard &hazard : completion.getHazards())
     findings.push_back(makeMissingWait(hazard, positions));
 
+  // Spurious fences are found greedily in program order: a fence is
+  // spurious if, with the spurious ones found before it also gone, removing
+  // it adds no hazard; a needed cluster fence is over-wide if narrowing it
+  // adds none. Re-analysing once per fence would be quadratic. In a
+  // function without hazards, the baseline analysis decides this exactly
+  // (FenceEffect::greedyExact). Elsewhere two facts decide most fences
+  // without a probe (removing fences only ever adds hazards):
+  //  - a fence whose removal alone adds a hazard is needed whatever else
+  //    is removed;
+  //  - if removing all the undecided fences of a function at once adds no
+  //    hazard, each of them is spurious.
+  // Only what these leave open is probed.
+  const auto &effects = baseline.getFenceEffects();
+  auto effectOf = [&](Operation *fence) -> FenceEffect {
+    auto it = effects.find(fence);
+    return it == effects.end() ? FenceEffect() : it->second;
+  };
+  llvm::MapVector<Operation *, SmallVector<Operation *>> candidates;
   module->walk([&](ttng::FenceAsyncSharedOp fence) {
-    if (probe.newHazards(fence, /*narrowOnly=*/false).empty()) {
+    FenceEffect effect = effectOf(fence);
+    if (!effect.greedyExact && !effect.ordersHazard)
+      candidates[fence->getParentOfType<FunctionOpInterface>()].push_back(
+          fence);
+  });
+  llvm::SmallPtrSet<Operation *, 16> allSpurious;
+  for (auto &[function, fences] : candidates) {
+    ProxyHazardOptions options;
+    options.onlyFunction = function;
+    options.ignoredFences.insert(fences.begin(), fences.end());
+    ProxyHazardAnalysis without(module, regions, options);
+    if (llvm::all_of(without.getHazards(), [&](const Hazard &hazard) {
+          return probe.baseline.contains(keyOf(hazard));
+        }))
+      allSpurious.insert(fences.begin(), fences.end());
+  }
+
+  module->walk([&](ttng::FenceAsyncSharedOp fence) {
+    FenceEffect effect = effectOf(fence);
+    bool spurious, overwide = false;
+    if (effect.greedyExact) {
+      spurious = effect.greedySpurious;
+      overwide = fence.getBCluster() && effect.greedyOverwide;
+    } else {
+      spurious = !effect.ordersHazard &&
+                 (allSpurious.contains(fence) ||
+                  probe.newHazards(fence, /*narrowOnly=*/false).empty());
+      if (!spurious && fence.getBCluster() && !effect.needsClusterScope)
+        overwide = probe.newHazards(fence, /*narrowOnly=*/true).empty();
+    }
+    if (spurious) {
       findings.push_back(
           makeFenceWarning(FindingKind::SpuriousFence, fence, positions));
       probe.removed.insert(fence);
-      return;
-    }
-    if (fence.getBCluster() &&
-        probe.newHazards(fence, /*narrowOnly=*/true).empty())
+    } else if (overwide) {
       findings.push_back(
           makeFenceWarning(FindingKind::OverwideFence, fence, positions));
+    }
   });
 
   // Program order of the primary op.

@@ -69,6 +69,28 @@ struct ProxyHazardOptions {
   /// accesses, which do not depend on fences, so a fence only matters in
   /// its own function (the checker probes one function per fence).
   mlir::Operation *onlyFunction = nullptr;
+  /// Also work out, in the same pass, what each fence orders
+  /// (getFenceEffects).
+  bool recordFenceEffects = false;
+};
+
+/// What removing one fence alone would change, from a single analysis
+/// (ProxyHazardOptions::recordFenceEffects): a generic access pending where
+/// the fence stands, and an async access it reaches before any other fence,
+/// that conflict and are not already a hazard.
+struct FenceEffect {
+  /// Removing the fence adds a hazard.
+  bool ordersHazard = false;
+  /// Narrowing the (cluster) fence to the CTA adds a hazard.
+  bool needsClusterScope = false;
+  /// The greedy verdict the checker reports (a fence is spurious if
+  /// removing it, with the spurious fences before it in program order
+  /// removed too, adds no hazard; a cluster fence that is not is over-wide
+  /// if narrowing it adds none), when the single analysis can decide it
+  /// exactly (`greedyExact`: no hazard in the fence's function).
+  bool greedyExact = false;
+  bool greedySpurious = false;
+  bool greedyOverwide = false;
 };
 
 class ProxyHazardAnalysis {
@@ -85,10 +107,16 @@ public:
     return fencePoints;
   }
 
+  /// Per fence analysed, with `recordFenceEffects`; empty otherwise.
+  const llvm::DenseMap<mlir::Operation *, FenceEffect> &getFenceEffects() const {
+    return fenceEffects;
+  }
+
 private:
   struct Impl;
   std::vector<Hazard> hazards;
   llvm::MapVector<mlir::Operation *, FenceScope> fencePoints;
+  llvm::DenseMap<mlir::Operation *, FenceEffect> fenceEffects;
 };
 
 /// Where a fence for `asyncOp` belongs: right before it, or, when an
