@@ -5,8 +5,9 @@
 // invariant:
 //   - a module that reads prints back byte for byte when fix inserts
 //     nothing (the reader keeps every byte);
-//   - fix's output reads again, keeps every original line, and is clean on
-//     re-check (no missing fence), and fixing it again inserts nothing.
+//   - fix's output differs from the input by the fences it says it
+//     inserted only, reads again, is clean on re-check (no missing fence),
+//     and fixing it again inserts nothing.
 // Malformed PTX is fine: a clear error is the right answer for it.
 //
 //===----------------------------------------------------------------------===//
@@ -14,6 +15,7 @@
 #include "proxyfence/PTX/Analysis.h"
 #include "proxyfence/PTX/Reader.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -35,6 +37,42 @@ static bool hasMissingFence(const std::vector<Finding> &findings) {
   return false;
 }
 
+static const char *const kFences[] = {"fence.proxy.async.shared::cta;",
+                                      "fence.proxy.async.shared::cluster;"};
+
+/// `text` without the lines that hold only a shared proxy fence, and
+/// without `fence...; ` written before an instruction on its line.
+static std::string withoutFences(llvm::StringRef text) {
+  std::string out;
+  while (!text.empty()) {
+    auto [line, rest] = text.split('\n');
+    bool hasNewline = line.size() < text.size();
+    text = rest;
+    llvm::StringRef body = line.trim();
+    if (llvm::is_contained(kFences, body))
+      continue;
+    std::string kept = line.str();
+    for (const char *fence : kFences) {
+      std::string inlined = std::string(fence) + " ";
+      for (size_t at; (at = kept.find(inlined)) != std::string::npos;)
+        kept.erase(at, inlined.size());
+    }
+    out += kept;
+    if (hasNewline)
+      out += '\n';
+  }
+  return out;
+}
+
+static unsigned countFences(llvm::StringRef text) {
+  unsigned count = 0;
+  for (const char *fence : kFences)
+    for (size_t at = text.find(fence); at != llvm::StringRef::npos;
+         at = text.find(fence, at + 1))
+      ++count;
+  return count;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef input(reinterpret_cast<const char *>(data), size);
   ptx::Module module;
@@ -53,17 +91,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
              fixed);
     return 0;
   }
-  // Every original line is still there, in order.
-  llvm::StringRef rest = fixed;
-  llvm::StringRef original = input;
-  while (!original.empty()) {
-    auto [line, tail] = original.split('\n');
-    size_t at = rest.find(line);
-    if (at == llvm::StringRef::npos)
-      broken("fix lost a line of the input", fixed);
-    rest = rest.drop_front(at + line.size());
-    original = tail;
-  }
+  // Nothing but fences was added: without the fence lines and the inline
+  // fences (`fence...; bar.sync 0;` where another instruction ends on the
+  // line), the output is the input; and there are `inserted` more fences.
+  if (withoutFences(fixed) != withoutFences(input))
+    broken("fix changed more than adding fences", fixed);
+  if (countFences(fixed) != countFences(input) + inserted)
+    broken("fix added a different number of fences than it says", fixed);
   ptx::Module again;
   if (!ptx::readModule("fuzz-fixed.ptx", fixed, again, error))
     broken("fix's output does not read", fixed);

@@ -91,7 +91,10 @@ static bool runPipeline(MLIRContext &context, ModuleOp module) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static Fuzzer *fuzzer = new Fuzzer();
   MLIRContext &context = fuzzer->context;
-  llvm::StringRef input(reinterpret_cast<const char *>(data), size);
+  // The tools read files into null-terminated buffers, and MLIR's lexer
+  // relies on the terminator; so does this copy.
+  std::string text(reinterpret_cast<const char *>(data), size);
+  llvm::StringRef input(text);
 
   ParserConfig config(&context);
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(input, config);

@@ -993,8 +993,16 @@ size_t lineStart(const Module &module, unsigned line) {
 } // namespace
 
 std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted) {
-  // Byte offset of a line start -> the fence line to insert there.
-  std::map<size_t, std::pair<Scope, std::string>> insertions;
+  // Byte offset -> the fence to insert there: a line of its own before the
+  // line the instruction starts, or, when another instruction ends on that
+  // line before it (`st.shared [%r], %f\n;bar.sync 0;`), right before the
+  // instruction on the same line.
+  struct Insertion {
+    Scope scope;
+    std::string indent;
+    bool inlineBefore;
+  };
+  std::map<size_t, Insertion> insertions;
   for (const Function &function : module.functions) {
     FunctionAnalysis analysis(module, function);
     for (auto [point, scope] : placeFences(analysis)) {
@@ -1010,14 +1018,22 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted) {
           continue;
       }
       size_t start = lineStart(module, position.line);
-      StringRef line = StringRef(module.text).substr(start);
-      std::string indent =
-          line.take_while([](char c) { return c == ' ' || c == '\t'; }).str();
-      if (indent.empty())
-        indent = "\t";
-      auto &slot = insertions[start];
-      if (slot.second.empty() || scope == Scope::Cluster)
-        slot = {scope, indent};
+      StringRef before =
+          StringRef(module.text).slice(start, position.offset);
+      bool inlineBefore = !before.trim().empty();
+      size_t at = inlineBefore ? position.offset : start;
+      std::string indent;
+      if (!inlineBefore) {
+        indent = StringRef(module.text)
+                     .substr(start)
+                     .take_while([](char c) { return c == ' ' || c == '\t'; })
+                     .str();
+        if (indent.empty())
+          indent = "\t";
+      }
+      auto [it, added] = insertions.insert({at, {scope, indent, inlineBefore}});
+      if (!added && scope == Scope::Cluster)
+        it->second.scope = Scope::Cluster;
     }
   }
   bool crlf = StringRef(module.text).contains("\r\n");
@@ -1026,7 +1042,10 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted) {
   size_t done = 0;
   for (const auto &[offset, fence] : insertions) {
     out.append(module.text, done, offset - done);
-    out += fence.second + fenceText(fence.first) + (crlf ? "\r\n" : "\n");
+    if (fence.inlineBefore)
+      out += fenceText(fence.scope) + " ";
+    else
+      out += fence.indent + fenceText(fence.scope) + (crlf ? "\r\n" : "\n");
     done = offset;
   }
   out.append(module.text, done, std::string::npos);
