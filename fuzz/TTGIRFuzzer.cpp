@@ -16,6 +16,7 @@
 
 #include "proxyfence/Checker/Checker.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "proxyfence/InitAll.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -67,18 +68,13 @@ static int countFences(ModuleOp module) {
   return count;
 }
 
-/// Whether the module targets sm_90 or later (or names no target): below
-/// that, the fence passes do nothing, as Triton's do, so `check`'s verdict
-/// on TMA ops there is no statement about the pipeline.
+/// Whether the pipeline targets sm_90 or later: the passes' own reading of
+/// `ttg.target` (below sm_90 they do nothing, as Triton's do, so `check`'s
+/// verdict on TMA ops there is no statement about the pipeline).
 static bool targetsHopperOrLater(ModuleOp module) {
-  auto target = module->getAttrOfType<StringAttr>("ttg.target");
-  if (!target)
-    return true;
-  int cc = 0;
-  llvm::StringRef text = target.getValue();
-  if (!text.consume_front("cuda:") || text.getAsInteger(10, cc))
-    return true;
-  return cc >= 90;
+  FailureOr<int32_t> capability =
+      proxyfence::ttng::getComputeCapability(module, /*option=*/0);
+  return succeeded(capability) && *capability >= 90;
 }
 
 static bool runPipeline(MLIRContext &context, ModuleOp module) {

@@ -331,7 +331,7 @@ void Parser::recordShared(StringRef declaration) {
         elementSize = std::max(1u, bits / 8);
       continue;
     }
-    if (!isIdentStart(w.front()))
+    if (w.empty() || !isIdentStart(w.front()))
       continue;
     auto [name, dims] = w.split('[');
     symbol.name = name.split('=').first.trim().str();
