@@ -23,7 +23,12 @@ properties are checked, with PIPE = `proxyfence-opt
       generated module and on PIPE's output with every fence deleted;
   P6  the checker's own claim about spurious fences holds: deleting every
       fence `proxyfence check` reports spurious on PIPE's output, all
-      together, leaves no error and no further spurious fence.
+      together, leaves no error and no further spurious fence;
+  P7  fences are placed where the threads that wrote can execute them: in
+      the outputs of PIPE and of fix, no fence that orders something (one
+      `proxyfence check` does not call spurious) directly follows an
+      execution barrier (`ttg.local_barrier`, `ttg.barrier`; only ops that
+      touch no shared memory between). The generator never puts one there.
 
 Prints one line per failing seed (property, what went wrong, and a
 reproducer command), then a summary:
@@ -48,7 +53,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import ttgir_gen  # noqa: E402
 
-PROPERTIES = ["P0", "P1", "P2", "P3", "P4", "P5", "P6"]
+PROPERTIES = ["P0", "P1", "P2", "P3", "P4", "P5", "P6", "P7"]
 FENCE = "ttng.fence_async_shared"
 FUNC = re.compile(r"^\s*tt\.func\b[^@]*@([\w$.-]+)")
 
@@ -77,6 +82,20 @@ def fences_per_function(text):
         elif FENCE in line and counts:
             counts[-1][1] += 1
     return counts
+
+
+def misplaced_fences(text, spurious=()):
+    """Line numbers of fences right after an execution barrier, except
+    those in `spurious`."""
+    lines = text.splitlines()
+    return [i + 1 for i, line in enumerate(lines)
+            if FENCE in line and i + 1 not in spurious and
+            ttgir_gen.follows_barrier(lines, i)]
+
+
+def spurious_lines(findings):
+    return set((f.get("primary") or {}).get("ir", {}).get("line")
+               for f in findings if f.get("kind") == "spurious-fence")
 
 
 def strip_fences(text):
@@ -114,11 +133,6 @@ class Checker:
                           % (rc, first_line(err)))
         with open(dst, "rb") as f:
             return f.read()
-
-    def errors(self, prop, path):
-        """The error findings of `proxyfence check` on `path`."""
-        return [f for f in self.findings(prop, path)
-                if f.get("severity") == "error"]
 
     def findings(self, prop, path):
         """Every finding of `proxyfence check` on `path`."""
@@ -194,8 +208,11 @@ def check_seed(tools, seed, ops, cc, workdir):
     with open(out1, "rb") as f:
         first = f.read()
 
+    found = {}  # path -> the findings of `proxyfence check`
+
     def p1():
-        errs = tools.errors("P1", out1)
+        found[out1] = tools.findings("P1", out1)
+        errs = [f for f in found[out1] if f.get("severity") == "error"]
         if errs:
             raise Failure("P1", "%d error(s) after the pipeline, first: %s"
                           % (len(errs), describe(errs[0])))
@@ -233,7 +250,8 @@ def check_seed(tools, seed, ops, cc, workdir):
     def p5():
         fixed = os.path.join(workdir, "fixed.mlir")
         tools.fix("P5", src, fixed)
-        errs = tools.errors("P5", fixed)
+        found[fixed] = tools.findings("P5", fixed)
+        errs = [f for f in found[fixed] if f.get("severity") == "error"]
         if errs:
             raise Failure("P5", "%d error(s) after fix of the input, first: "
                           "%s" % (len(errs), describe(errs[0])))
@@ -242,18 +260,17 @@ def check_seed(tools, seed, ops, cc, workdir):
             f.write(strip_fences(first.decode("utf-8")))
         refixed = os.path.join(workdir, "refixed.mlir")
         tools.fix("P5", stripped, refixed)
-        errs = tools.errors("P5", refixed)
+        found[refixed] = tools.findings("P5", refixed)
+        errs = [f for f in found[refixed] if f.get("severity") == "error"]
         if errs:
             raise Failure("P5", "%d error(s) after fix of the fence-free "
                           "pipeline output, first: %s"
                           % (len(errs), describe(errs[0])))
 
     def p6():
-        spurious = set()
-        for f in tools.findings("P6", out1):
-            if f.get("kind") == "spurious-fence":
-                spurious.add((f.get("primary") or {}).get("ir", {})
-                             .get("line"))
+        if out1 not in found:
+            found[out1] = tools.findings("P6", out1)
+        spurious = spurious_lines(found[out1])
         if not spurious:
             return
         lines = first.decode("utf-8").splitlines(True)
@@ -276,7 +293,24 @@ def check_seed(tools, seed, ops, cc, workdir):
                           "more spurious, first: %s"
                           % (len(spurious), len(more), describe(more[0])))
 
-    for fn in (p1, p2, p3, p4, p5, p6):
+    def p7():
+        outputs = [("pipeline", out1)]
+        for name in ("fixed.mlir", "refixed.mlir"):
+            path = os.path.join(workdir, name)
+            if path in found:
+                outputs.append(("fix" if name == "fixed.mlir" else
+                                "fix of the fence-free output", path))
+        for what, path in outputs:
+            if path not in found:
+                found[path] = tools.findings("P7", path)
+            with open(path) as f:
+                bad = misplaced_fences(f.read(), spurious_lines(found[path]))
+            if bad:
+                raise Failure("P7", "%d fence(s) after an execution barrier "
+                              "in the %s output, first at line %d"
+                              % (len(bad), what, bad[0]))
+
+    for fn in (p1, p2, p3, p4, p5, p6, p7):
         attempt(fn)
     return nops, failures
 

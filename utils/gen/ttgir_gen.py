@@ -38,18 +38,67 @@ import sys
 # Motif kinds. Weights are perturbed per module so that seeds differ in
 # structure, not only in names.
 STRAIGHT = ["store_tma", "load_tma", "local_rw", "alloc_src", "mma",
-            "desc", "call", "fence", "barrier", "arith", "view"]
-REGION = ["for", "pipeline", "if", "ws", "ws_pipeline"]
+            "desc", "call", "fence", "barrier", "arith", "view", "scratch",
+            "cp_async"]
+REGION = ["for", "pipeline", "if", "ws", "ws_pipeline", "while",
+          "epilogue"]
 
 BASE_WEIGHTS = {
     "store_tma": 10, "load_tma": 10, "local_rw": 8, "alloc_src": 4,
     "mma": 8, "desc": 5, "call": 4, "fence": 4, "barrier": 2, "arith": 3,
-    "view": 3,
-    "for": 6, "pipeline": 4, "if": 6, "ws": 3, "ws_pipeline": 2,
+    "view": 3, "scratch": 3, "cp_async": 3,
+    "for": 6, "pipeline": 4, "if": 6, "ws": 3, "ws_pipeline": 2, "while": 2,
+    "epilogue": 3,
 }
 
 # The deepest region nesting the generator creates (a function body is 0).
 MAX_DEPTH = 3
+
+
+# Ops a fence may be moved across when it is placed before an execution
+# barrier: they touch no shared memory and hold no regions.
+PASSIVE_PREFIXES = ("arith.", "ttg.memdesc_", "tt.get_program_id", "tt.splat",
+                    "tt.make_range")
+BARRIERS = ("ttg.local_barrier", "ttg.barrier ")
+
+
+def op_name(line):
+    """The op name of one line of printed IR (after `%x = `), or ''."""
+    text = line.strip()
+    if text.startswith("%"):
+        eq = text.find(" = ")
+        if eq < 0:
+            return ""
+        text = text[eq + 3:]
+    return text
+
+
+# Ops with results that read memory or only write a buffer they allocate:
+# unused, MLIR erases them as dead (the TMA lowering's rewrite driver does),
+# so a fence after them may end up right after what precedes them.
+MAYBE_DEAD = ("tt.descriptor_load", "ttg.local_alloc", "ttg.local_load",
+              "ttng.tmem_load", "ttng.tmem_alloc")
+
+
+def follows_barrier(lines, end, maybe_dead=False):
+    """Whether lines[end - 1], walking back over passive ops within its
+    block (and, with `maybe_dead`, over ops that may be erased as dead), is
+    an execution barrier: a fence placed at `end` would then sit after the
+    barrier that publishes the writes it orders."""
+    i = end - 1
+    while i >= 0:
+        line = lines[i].strip()
+        text = op_name(line)
+        if text.startswith(BARRIERS) or text == "ttg.local_barrier":
+            return True
+        if text.endswith("{"):
+            return False
+        if not text.startswith(PASSIVE_PREFIXES) and not (
+                maybe_dead and line.startswith("%") and
+                text.startswith(MAYBE_DEAD)):
+            return False
+        i -= 1
+    return False
 
 
 class Rng:
@@ -110,6 +159,14 @@ class Types:
         self.bar = "!ttg.memdesc<1xi64, #shared1, #smem, mutable>"
         self.tm = ("!ttg.memdesc<%dx%dxf32, #tmem, #ttng.tensor_memory, "
                    "mutable>" % (r, r))
+        self.mdt = ("!ttg.memdesc<%dx%dxf16, #shared2, #smem, mutable>"
+                    % (r, r))
+        self.mdc = ("!ttg.memdesc<%dx%dxf16, #shared, #smem, mutable, %dx%d>"
+                    % (r, h, r, r))
+        self.t16c = "tensor<%dx%dxf16, #blocked>" % (r, h)
+        self.t16dot = ("tensor<%dx%dxf16, #ttg.dot_op<{opIdx = 0, parent = "
+                       "#mma, kWidth = 2}>>" % (r, r))
+        self.ptrs = "tensor<%dx%dx!tt.ptr<f16>, #blocked>" % (r, r)
         self.desc = "!tt.tensordesc<tensor<%dx%dxf16, #shared>>" % (r, r)
         self.desch = "!tt.tensordesc<tensor<%dx%dxf16, #shared>>" % (h, r)
 
@@ -163,6 +220,7 @@ class Env:
         self.tensors = []    # f16 tile tensors (#blocked)
         self.accs = []       # wgmma accumulators (cc 90)
         self.bounds = []     # i32 values used as loop upper bounds
+        self.ptrs = []       # !tt.ptr<f16> values
         self.consts = {}     # "c0", "c1", "true", "false", "cst", ...
 
     def mark(self):
@@ -229,8 +287,12 @@ class ModuleGen:
             " = false, elementBitWidth = 16}>" % self.swizzle,
             "#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, "
             "maxPhase = 1, order = [0]}>",
+            "#shared2 = #ttg.nvmma_shared<{swizzlingByteWidth = %d, "
+            "transposed = true, elementBitWidth = 16}>" % self.swizzle,
             "#smem = #ttg.shared_memory",
         ]
+        lines.insert(1, "#blocked1 = #ttg.blocked<{sizePerThread = [1], "
+                     "threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>")
         if self.cc >= 100:
             lines.append("#tmem = #ttng.tensor_memory_encoding<blockM = %d, "
                          "blockN = %d, colStride = 1>" % (min(r, 128), r))
@@ -369,6 +431,10 @@ class ModuleGen:
 
     def fence(self, env, d):
         cluster = self.num_ctas > 1 and self.rng.chance(0.3)
+        # Never right after an execution barrier: that is a misplaced fence
+        # (it must precede the barrier), which the property checks flag.
+        if follows_barrier(self.out, len(self.out), maybe_dead=True):
+            return
         self.emit(d, "ttng.fence_async_shared {bCluster = %s}"
                   % ("true" if cluster else "false"))
 
@@ -398,6 +464,14 @@ class ModuleGen:
             self.maybe_fence(env, d)
             n = 1 + (rng.below(3) == 0)
             for _ in range(n):
+                if rng.chance(0.15):
+                    self.emit(d, "ttng.async_tma_reduce %s, %s[%s, %s] %s : "
+                              "%s, %s" % (rng.pick(["add", "max", "min"]),
+                                          rng.pick(env.descs),
+                                          self.any_i32(env),
+                                          self.any_i32(env), v, t.desc,
+                                          t.md))
+                    continue
                 self.emit(d, "ttng.async_tma_copy_local_to_global %s[%s, %s] "
                           "%s : %s, %s" % (rng.pick(env.descs),
                                            self.any_i32(env),
@@ -451,7 +525,21 @@ class ModuleGen:
             if w is not None:
                 self.emit(d, "ttg.local_store %s, %s : %s -> %s"
                           % (rng.pick(env.tensors), w, t.t16, t.md))
-        if k == 3 and self.use_subslice:
+        if k == 3 and self.use_subslice and rng.chance(0.4):
+            # A column slice: not one contiguous byte range.
+            h = self.fresh()
+            self.emit(d, "%s = ttg.memdesc_subslice %s[0, %d] : %s -> %s"
+                      % (h, v, rng.pick([0, self.tile // 2]), t.md, t.mdc))
+            if rng.chance(0.5):
+                c = self.fresh("cst")
+                self.emit(d, "%s = arith.constant dense<0.000000e+00> : %s"
+                          % (c, t.t16c))
+                self.emit(d, "ttg.local_store %s, %s : %s -> %s"
+                          % (c, h, t.t16c, t.mdc))
+            else:
+                self.emit(d, "%s = ttg.local_load %s : %s -> %s"
+                          % (self.fresh(), h, t.mdc, t.t16c))
+        elif k == 3 and self.use_subslice:
             h = self.fresh()
             self.emit(d, "%s = ttg.memdesc_subslice %s[%d, 0] : %s -> %s"
                       % (h, v, rng.pick([0, self.tile // 2]), t.md, t.mdh))
@@ -503,14 +591,33 @@ class ModuleGen:
         self.maybe_fence(env, d)
         if self.cc < 100:
             acc = rng.pick(env.accs) if env.accs else env.consts["acc"]
+            if ta == t.md and rng.chance(0.25):
+                # B through a transposed view (as attention's K^T).
+                tr = self.fresh()
+                self.emit(d, "%s = ttg.memdesc_trans %s {order = array<i32: "
+                          "1, 0>} : %s -> %s" % (tr, b if tb == t.md else a,
+                                                 t.md, t.mdt))
+                b, tb = tr, t.mdt
+            reg_a = rng.chance(0.2)
+            if reg_a:
+                # A from registers: only B is read by the async proxy.
+                ra = self.fresh()
+                self.emit(d, "%s = ttg.local_load %s : %s -> %s"
+                          % (ra, a, ta, t.t16dot))
+                a, ta = ra, t.t16dot
             n = self.fresh()
             self.emit(d, "%s = ttng.warp_group_dot %s, %s, %s {inputPrecision"
                       " = 0 : i32, isAsync = true} : %s * %s -> %s"
                       % (n, a, b, acc, ta, tb, t.acc))
             w = self.fresh("w")
-            self.emit(d, "%s:3 = ttng.warp_group_dot_wait %s, %s, %s "
-                      "{pendings = 0 : i32} : %s, %s, %s"
-                      % (w, n, a, b, t.acc, ta, tb))
+            if reg_a:
+                self.emit(d, "%s:2 = ttng.warp_group_dot_wait %s, %s "
+                          "{pendings = 0 : i32} : %s, %s"
+                          % (w, n, b, t.acc, tb))
+            else:
+                self.emit(d, "%s:3 = ttng.warp_group_dot_wait %s, %s, %s "
+                          "{pendings = 0 : i32} : %s, %s, %s"
+                          % (w, n, a, b, t.acc, ta, tb))
             env.accs.append(w + "#0")
             dst = self.get_view(env, d, "md") if rng.chance(0.3) else None
             if dst is not None:
@@ -567,7 +674,12 @@ class ModuleGen:
                 b = Buf(m, "data", 0)
                 env.bufs.append(b)
                 env.views.append(View(m, "mdi", b))
-        if k == 2 or rng.chance(0.3):
+        if k == 2 and rng.chance(0.2):
+            self.emit(d, "tt.descriptor_reduce add, %s[%s, %s], %s : %s, %s"
+                      % (rng.pick(env.descs), self.any_i32(env),
+                         self.any_i32(env), rng.pick(env.tensors), t.desc,
+                         t.t16))
+        elif k == 2 or rng.chance(0.3):
             self.emit(d, "tt.descriptor_store %s[%s, %s], %s : %s, %s"
                       % (rng.pick(env.descs), self.any_i32(env),
                          self.any_i32(env), rng.pick(env.tensors), t.desc,
@@ -600,7 +712,9 @@ class ModuleGen:
         self.fence(env, d)
 
     def m_barrier(self, env, d):
-        self.emit(d, "ttg.local_barrier")
+        # Both spellings: Triton 3.6's and the newer one.
+        self.emit(d, self.rng.pick(["ttg.local_barrier", "ttg.local_barrier",
+                                    "ttg.barrier local"]))
 
     def m_arith(self, env, d):
         rng = self.rng
@@ -617,6 +731,42 @@ class ModuleGen:
             self.emit(d, "%s = arith.cmpi %s, %s, %s : i32"
                       % (n, rng.pick(["slt", "eq", "ne", "sge"]), a, b))
             env.i1.append(n)
+
+    def m_scratch(self, env, d):
+        """A short-lived 1-D buffer written and read by the generic proxy:
+        after allocation its bytes are often those of a TMA tile."""
+        rng = self.rng
+        n = rng.pick([64, 128, 256, 512])
+        ty = "!ttg.memdesc<%dxf32, #shared1, #smem, mutable>" % n
+        tt_ = "tensor<%dxf32, #blocked1>" % n
+        buf = self.fresh("scr")
+        self.emit(d, "%s = ttg.local_alloc : () -> %s" % (buf, ty))
+        c = self.fresh("cst")
+        self.emit(d, "%s = arith.constant dense<0.000000e+00> : %s" % (c, tt_))
+        self.emit(d, "ttg.local_store %s, %s : %s -> %s" % (c, buf, tt_, ty))
+        self.emit(d, "%s = ttg.local_load %s : %s -> %s"
+                  % (self.fresh(), buf, ty, tt_))
+        if rng.chance(0.3):
+            self.emit(d, "ttg.local_dealloc %s : %s" % (buf, ty))
+
+    def m_cp_async(self, env, d):
+        """cp.async (generic proxy) into a tile, committed and waited."""
+        rng, t = self.rng, self.ty
+        if not env.ptrs:
+            return
+        v = self.get_view(env, d, "md")
+        if v is None:
+            return
+        p = self.fresh()
+        self.emit(d, "%s = tt.splat %s : !tt.ptr<f16> -> %s"
+                  % (p, rng.pick(env.ptrs), t.ptrs))
+        tok = self.fresh("tok")
+        self.emit(d, "%s = ttg.async_copy_global_to_local %s, %s : %s -> %s"
+                  % (tok, p, v, t.ptrs, t.md[len("!ttg.memdesc"):]))
+        g = self.fresh("tok")
+        self.emit(d, "%s = ttg.async_commit_group tokens %s" % (g, tok))
+        self.emit(d, "%s = ttg.async_wait %s {num = 0 : i32}"
+                  % (self.fresh("tok"), g))
 
     def m_view(self, env, d):
         """A new view (slot of a ring), or an scf.if choosing between two."""
@@ -783,6 +933,74 @@ class ModuleGen:
         self.emit(d, "%s = arith.remui %s, %s : i32" % (n, idx, cs))
         return n
 
+    def m_while(self, env, d, budget):
+        """scf.while counting an i32 up to a bound, body from motifs."""
+        rng = self.rng
+        x, y = self.fresh("a"), self.fresh("a")
+        res = self.fresh("r")
+        bound = self.loop_bound(env)
+        self.emit(d, "%s:2 = scf.while (%s = %s, %s = %s) : (i32, i32) -> "
+                  "(i32, i32) {" % (res, x, env.consts["c0"], y,
+                                    self.any_i32(env)))
+        m = env.mark()
+        c = self.fresh()
+        self.emit(d + 1, "%s = arith.cmpi slt, %s, %s : i32" % (c, x, bound))
+        if rng.chance(0.3):
+            # A little work in the `before` region too.
+            env.i32 += [x, y]
+            self.block(env, d + 1, min(6, budget // 4))
+        self.emit(d + 1, "scf.condition(%s) %s, %s : i32, i32" % (c, x, y))
+        env.restore(m)
+        self.emit(d, "} do {", op=False)
+        x2, y2 = self.fresh("a"), self.fresh("a")
+        self.emit(d, "^bb0(%s: i32, %s: i32):" % (x2, y2), op=False)
+        env.i32 += [x2, y2]
+        self.block(env, d + 1, budget)
+        nx = self.fresh()
+        self.emit(d + 1, "%s = arith.addi %s, %s : i32"
+                  % (nx, x2, env.consts["c1"]))
+        self.emit(d + 1, "scf.yield %s, %s : i32, i32"
+                  % (nx, self.any_i32(env)))
+        env.restore(m)
+        self.emit(d, "}", op=False)
+        env.i32.append(res + "#1")
+
+    def m_epilogue(self, env, d, budget):
+        """A persistent-style loop whose TMA store is waited for only at
+        the top of the next iteration (and after the loop), as Triton's
+        epilogues do: the store's read of its tile stays in flight across
+        the back edge, so nothing else may write that tile."""
+        rng, t = self.rng, self.ty
+        c = self.alloc(env, d, "data", 0)
+        c.locked = True
+        iv = self.fresh("i")
+        self.emit(d, "scf.for %s = %s to %s step %s  : i32 {"
+                  % (iv, env.consts["c0"], self.loop_bound(env),
+                     env.consts["c1"]))
+        m = env.mark()
+        env.i32.append(iv)
+        self.block(env, d + 1, budget // 2)
+        self.emit(d + 1, "ttng.async_tma_store_wait {pendings = 0 : i32}")
+        src = rng.pick(env.tensors)
+        if env.accs and self.cc < 100 and rng.chance(0.5):
+            src = self.fresh()
+            self.emit(d + 1, "%s = arith.truncf %s : %s to %s"
+                      % (src, rng.pick(env.accs), t.acc, t.t16mma))
+            self.emit(d + 1, "ttg.local_store %s, %s : %s -> %s"
+                      % (src, c.name, t.t16mma, t.md))
+        else:
+            self.emit(d + 1, "ttg.local_store %s, %s : %s -> %s"
+                      % (src, c.name, t.t16, t.md))
+        self.maybe_fence(env, d + 1)
+        self.emit(d + 1, "ttng.async_tma_copy_local_to_global %s[%s, %s] %s "
+                  ": %s, %s" % (rng.pick(env.descs), iv, self.any_i32(env),
+                                c.name, t.desc, t.md))
+        self.block(env, d + 1, budget - budget // 2)
+        env.restore(m)
+        self.emit(d, "} {tt.flatten}", op=False)
+        self.emit(d, "ttng.async_tma_store_wait {pendings = 0 : i32}")
+        c.locked = False
+
     def m_pipeline(self, env, d, budget, in_ws=False):
         """A software-pipelined loop: S-stage rings of A (and B) tiles with
         one barrier per slot; the prologue loads S-1 slots, every iteration
@@ -921,6 +1139,8 @@ class ModuleGen:
             caps.append((b.name, "buf", b))
         for x in env.bounds[:2]:
             caps.append((x, "i32", None))
+        for x in env.ptrs:
+            caps.append((x, "ptr", None))
         return caps
 
     def view_kind(self, env, b):
@@ -946,6 +1166,8 @@ class ModuleGen:
             return t.desch
         if kind == "i32":
             return "i32"
+        if kind == "ptr":
+            return "!tt.ptr<f16>"
         return self.buf_type(b)
 
     def partition_env(self, caps, names, d):
@@ -959,6 +1181,8 @@ class ModuleGen:
             elif kind == "i32":
                 env.i32.append(name)
                 env.bounds.append(name)
+            elif kind == "ptr":
+                env.ptrs.append(name)
             else:
                 nb = Buf(name, b.kind, b.stages)
                 env.bufs.append(nb)
@@ -1215,6 +1439,7 @@ class ModuleGen:
         params = ["%%desc%d: %s" % (i, t.desc) for i in range(ndesc)]
         if self.use_subslice:
             params.append("%%desch: %s" % t.desch)
+        params.append("%ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}")
         params += ["%K: i32", "%M: i32 {tt.divisibility = 16 : i32}"]
         self.emit(1, "tt.func public @kernel%d(%s) attributes {noinline = "
                   "false} {" % (k, ", ".join(params)))
@@ -1223,6 +1448,7 @@ class ModuleGen:
         if self.use_subslice:
             env.deschs = ["%desch"]
         env.i32 = ["%K", "%M"]
+        env.ptrs = ["%ptr"]
         env.bounds = ["%K", "%M"]
         d = 2
         self.constants(env, d)
