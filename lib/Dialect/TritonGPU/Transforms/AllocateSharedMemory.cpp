@@ -514,12 +514,13 @@ SmallVector<Buffer> collectBuffers(FunctionOpInterface func,
       buffer.isScratch = true;
       buffer.size = ws ? getCaptureSize(ws) : getScratchSize(op);
       // Capture storage is written and read as the op starts; scratch lives
-      // only at its op (and throughout a warp_specialize it runs in).
+      // only at its op. Both live throughout a warp_specialize they run in
+      // (a nested warp_specialize's captures are written while the outer
+      // one's partitions may still be reading theirs).
       buffer.live = order.span(op);
       if (ws)
         buffer.live.end = buffer.live.start;
-      else
-        extendOverAncestors(op, op, order, buffer.live);
+      extendOverAncestors(op, op, order, buffer.live);
       if (auto recorded = op->getAttrOfType<IntegerAttr>(kSizeAttr))
         buffer.size = recorded.getInt();
       if (buffer.size == 0)
