@@ -28,7 +28,10 @@ properties are checked, with PIPE = `proxyfence-opt
       the outputs of PIPE and of fix, no fence that orders something (one
       `proxyfence check` does not call spurious) directly follows an
       execution barrier (`ttg.local_barrier`, `ttg.barrier`; only ops that
-      touch no shared memory between). The generator never puts one there.
+      touch no shared memory between). The generator never puts one there;
+  P8  the allocation is sound: `proxyfence-opt
+      --test-verify-shared-memory-allocation` (its own liveness) finds no
+      two buffers of overlapping bytes live at the same op in PIPE's output.
 
 Prints one line per failing seed (property, what went wrong, and a
 reproducer command), then a summary:
@@ -53,7 +56,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import ttgir_gen  # noqa: E402
 
-PROPERTIES = ["P0", "P1", "P2", "P3", "P4", "P5", "P6", "P7"]
+PROPERTIES = ["P0", "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
 FENCE = "ttng.fence_async_shared"
 FUNC = re.compile(r"^\s*tt\.func\b[^@]*@([\w$.-]+)")
 
@@ -310,7 +313,15 @@ def check_seed(tools, seed, ops, cc, workdir):
                               "in the %s output, first at line %d"
                               % (len(bad), what, bad[0]))
 
-    for fn in (p1, p2, p3, p4, p5, p6, p7):
+    def p8():
+        rc, out, err = tools.run("P8", [tools.opt,
+                                        "--test-verify-shared-memory-"
+                                        "allocation", out1, "-o", os.devnull])
+        if rc != 0 or b"shared-memory allocation ok" not in out:
+            raise Failure("P8", "the allocation verifier exited %d: %s"
+                          % (rc, first_line(err)))
+
+    for fn in (p1, p2, p3, p4, p5, p6, p7, p8):
         attempt(fn)
     return nops, failures
 
