@@ -47,6 +47,7 @@ import concurrent.futures
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -125,11 +126,13 @@ class Checker:
         except subprocess.TimeoutExpired:
             raise Failure(prop, "timed out after %ds: %s"
                           % (self.timeout, " ".join(argv)))
+        except OSError as e:
+            raise Failure(prop, "cannot run %s: %s" % (argv[0], e))
         return p.returncode, p.stdout, p.stderr
 
     def pipeline(self, prop, cc, src, dst, extra=()):
-        argv = [self.opt, "--proxyfence-fence-pipeline=compute-capability=%d"
-                % cc] + list(extra) + [src, "-o", dst]
+        argv = self.opt + ["--proxyfence-fence-pipeline=compute-capability=%d"
+                           % cc] + list(extra) + [src, "-o", dst]
         rc, _, err = self.run(prop, argv)
         if rc != 0:
             raise Failure(prop, "proxyfence-opt exited %d: %s"
@@ -139,7 +142,7 @@ class Checker:
 
     def findings(self, prop, path):
         """Every finding of `proxyfence check` on `path`."""
-        rc, out, err = self.run(prop, [self.checker, "check",
+        rc, out, err = self.run(prop, self.checker + ["check",
                                        "--format=json", path])
         if rc not in (0, 1):
             raise Failure(prop, "proxyfence check exited %d: %s"
@@ -158,7 +161,7 @@ class Checker:
         return findings
 
     def fix(self, prop, src, dst):
-        rc, _, err = self.run(prop, [self.checker, "fix", src, "-o", dst])
+        rc, _, err = self.run(prop, self.checker + ["fix", src, "-o", dst])
         if rc != 0:
             raise Failure(prop, "proxyfence fix exited %d: %s"
                           % (rc, first_line(err)))
@@ -200,7 +203,7 @@ def check_seed(tools, seed, ops, cc, workdir):
 
     # P0: parse, verify, pipeline.
     def p0():
-        rc, _, err = tools.run("P0", [tools.opt, src, "-o", os.devnull])
+        rc, _, err = tools.run("P0", tools.opt + [src, "-o", os.devnull])
         if rc != 0:
             raise Failure("P0", "does not parse or verify: %s"
                           % first_line(err))
@@ -314,9 +317,8 @@ def check_seed(tools, seed, ops, cc, workdir):
                               % (len(bad), what, bad[0]))
 
     def p8():
-        rc, out, err = tools.run("P8", [tools.opt,
-                                        "--test-verify-shared-memory-"
-                                        "allocation", out1, "-o", os.devnull])
+        rc, out, err = tools.run("P8", tools.opt + [
+            "--test-verify-shared-memory-allocation", out1, "-o", os.devnull])
         if rc != 0 or b"shared-memory allocation ok" not in out:
             raise Failure("P8", "the allocation verifier exited %d: %s"
                           % (rc, first_line(err)))
@@ -335,15 +337,17 @@ def first_diff(a, b):
 
 
 def find_tool(name, given):
+    """The command (a list) that runs tool `name`: --opt/--checker split as
+    a shell would, else build/bin of this checkout, else PATH."""
     if given:
-        return given
+        return shlex.split(given)
     root = os.path.dirname(os.path.dirname(HERE))
     local = os.path.join(root, "build", "bin", name)
     if os.access(local, os.X_OK):
-        return local
+        return [local]
     found = shutil.which(name)
     if found:
-        return found
+        return [found]
     sys.stderr.write("property_check.py: %s not found (use --opt/--checker)"
                      "\n" % name)
     sys.exit(2)
@@ -356,12 +360,15 @@ def parse_seeds(text):
     return int(m.group(1)), int(m.group(2))
 
 
-def reproducer(seed, ops, cc, prog):
-    cmd = "%s %s --seeds %d:%d --ops %d" % (
-        "python3", os.path.relpath(os.path.abspath(prog)), seed, seed + 1,
-        ops)
-    if cc:
-        cmd += " --cc %d" % cc
+def reproducer(seed, ops, args):
+    """The command that checks `seed` alone and keeps its files."""
+    cmd = "python3 %s --seeds %d:%d --ops %d" % (
+        os.path.relpath(os.path.abspath(sys.argv[0])), seed, seed + 1, ops)
+    if args.cc:
+        cmd += " --cc %d" % args.cc
+    for flag, value in (("--opt", args.opt), ("--checker", args.checker)):
+        if value:
+            cmd += " %s %s" % (flag, shlex.quote(value))
     return cmd + " --keep /tmp/pf-seed%d" % seed
 
 
@@ -374,8 +381,9 @@ def main(argv=None):
     ap.add_argument("--ops", default="auto",
                     help="ops per kernel, or 'auto' (varies with the seed)")
     ap.add_argument("--cc", type=int, choices=[90, 100])
-    ap.add_argument("--opt", help="proxyfence-opt to test")
-    ap.add_argument("--checker", help="proxyfence to test")
+    ap.add_argument("--opt", help="proxyfence-opt to test (a command line; "
+                    "default: build/bin of this checkout, else PATH)")
+    ap.add_argument("--checker", help="proxyfence to test (likewise)")
     ap.add_argument("--keep", help="keep every kernel's files under DIR")
     ap.add_argument("--timeout", type=int, default=300,
                     help="seconds per tool run")
@@ -409,8 +417,7 @@ def main(argv=None):
                 for f in failures:
                     print("FAIL seed %d (%d ops) %s: %s"
                           % (seed, ops, f.prop, f.message))
-                print("  reproduce: %s" % reproducer(seed, ops, args.cc,
-                                                       sys.argv[0]))
+                print("  reproduce: %s" % reproducer(seed, ops, args))
                 sys.stdout.flush()
     if not args.keep:
         shutil.rmtree(base, ignore_errors=True)
@@ -428,7 +435,7 @@ def main(argv=None):
         seed, ops, _, failures = failed[0]
         print("first failing seed: %d (%s): %s"
               % (seed, ", ".join(sorted(set(f.prop for f in failures))),
-                 reproducer(seed, ops, args.cc, sys.argv[0])))
+                 reproducer(seed, ops, args)))
         return 1
     return 0
 

@@ -51,6 +51,10 @@ BASE_WEIGHTS = {
     "epilogue": 3,
 }
 
+# Region motifs need at least this many ops of budget (their fixed part).
+REGION_MIN = {"for": 12, "if": 12, "while": 12, "epilogue": 16, "ws": 30,
+              "pipeline": 40, "ws_pipeline": 40}
+
 # The deepest region nesting the generator creates (a function body is 0).
 MAX_DEPTH = 3
 
@@ -1324,7 +1328,8 @@ class ModuleGen:
                 kinds = STRAIGHT + REGION
             else:
                 kinds = STRAIGHT
-            weights = [self.weights[k] for k in kinds]
+            weights = [self.weights[k] if k not in REGION_MIN or
+                       remaining >= REGION_MIN[k] else 0 for k in kinds]
             kind = rng.weighted(kinds, weights)
             if kind in REGION:
                 # Regions at the top take most of what is left (long loop
@@ -1435,6 +1440,7 @@ class ModuleGen:
     def kernel(self, k, budget):
         rng, t = self.rng, self.ty
         self.nid = 0
+        start = self.count
         ndesc = rng.between(1, 3)
         params = ["%%desc%d: %s" % (i, t.desc) for i in range(ndesc)]
         if self.use_subslice:
@@ -1466,8 +1472,8 @@ class ModuleGen:
             self.emit(d, "ttng.tmem_store %s, %s, %s : %s -> %s"
                       % (env.consts["accb"], tv, env.consts["true"], t.accb,
                          t.tm))
-        used = self.count
-        self.block(env, d, max(0, budget - (self.count - used) - 1))
+        # The body gets what the prologue left (at least a few motifs).
+        self.block(env, d, max(8, budget - (self.count - start) - 1))
         if rng.chance(0.3):
             for b in env.bufs:
                 if b.kind == "data" and b.name.startswith("%buf"):
@@ -1483,7 +1489,7 @@ class ModuleGen:
         rng = self.rng
         sink(self.header())
         total = self.target_ops
-        nhelpers = min(24, max(1, total // 400)) if total >= 40 else \
+        nhelpers = min(24, max(1, total // 400)) if total >= 150 else \
             rng.between(0, 1)
         for k in range(nhelpers):
             self.helper(k)
