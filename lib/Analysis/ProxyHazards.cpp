@@ -93,9 +93,9 @@ static std::optional<unsigned> traceToArgument(Value value) {
 
 struct ProxyHazardAnalysis::Impl
     : public ForwardDataflow<ProxyHazardAnalysis::Impl, State> {
-  Impl(ModuleOp module, const BufferRegionAnalysis &regions,
+  Impl(Operation *root, const BufferRegionAnalysis &regions,
        const ProxyHazardOptions &options, ProxyHazardAnalysis &result)
-      : module(module), regions(regions), options(options), result(result) {}
+      : root(root), regions(regions), options(options), result(result) {}
 
   ArrayRef<SharedAccess> getAccesses(Operation *op);
   void collectCallAccesses(Operation *call, SmallVectorImpl<SharedAccess> &out,
@@ -106,7 +106,8 @@ struct ProxyHazardAnalysis::Impl
                   State &state);
   void run();
 
-  ModuleOp module;
+  /// The module, or one function.
+  Operation *root;
   const BufferRegionAnalysis &regions;
   const ProxyHazardOptions &options;
   ProxyHazardAnalysis &result;
@@ -231,14 +232,14 @@ void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
 void ProxyHazardAnalysis::Impl::run() {
   // Resolve every op's accesses first: later lookups never grow the cache,
   // so the ArrayRefs it hands out stay valid.
-  module->walk([&](Operation *op) { (void)getAccesses(op); });
-  runOnFunctions(module, State());
+  root->walk([&](Operation *op) { (void)getAccesses(op); });
+  runOnFunctions(root, State());
 }
 
-ProxyHazardAnalysis::ProxyHazardAnalysis(ModuleOp module,
+ProxyHazardAnalysis::ProxyHazardAnalysis(Operation *root,
                                          const BufferRegionAnalysis &regions,
                                          ProxyHazardOptions options) {
-  Impl impl(module, regions, options, *this);
+  Impl impl(root, regions, options, *this);
   impl.run();
 }
 

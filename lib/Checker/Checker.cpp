@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -220,19 +221,34 @@ struct FenceProbe {
   ModuleOp module;
   const BufferRegionAnalysis &regions;
   llvm::DenseSet<HazardKey> baseline;
-  /// Fences already found removable: later probes assume they are gone, so
-  /// that removing every fence reported spurious is safe together (of two
-  /// adjacent equal fences, only one is reported).
-  llvm::SmallPtrSet<Operation *, 4> removed;
+  /// Fences already found removable, per function: later probes assume
+  /// they are gone, so that removing every fence reported spurious is safe
+  /// together (of two adjacent equal fences, only one is reported).
+  llvm::DenseMap<Operation *, SmallVector<Operation *>> removed;
+
+  /// The function whose hazards a fence can change: calls are summarised
+  /// by their callees' accesses, not their fences, so probing that function
+  /// alone finds the same new hazards as probing the module, and keeps the
+  /// checker linear in the number of functions.
+  Operation *scopeOf(Operation *fence) const {
+    if (Operation *func = fence->getParentOfType<FunctionOpInterface>())
+      return func;
+    return module;
+  }
+
+  void remove(Operation *fence) { removed[scopeOf(fence)].push_back(fence); }
 
   std::vector<Hazard> newHazards(Operation *fence, bool narrowOnly) const {
+    Operation *scope = scopeOf(fence);
     ProxyHazardOptions options;
-    options.ignoredFences.insert(removed.begin(), removed.end());
+    auto it = removed.find(scope);
+    if (it != removed.end())
+      options.ignoredFences.insert(it->second.begin(), it->second.end());
     if (narrowOnly)
       options.narrowedFences.insert(fence);
     else
       options.ignoredFences.insert(fence);
-    ProxyHazardAnalysis probe(module, regions, options);
+    ProxyHazardAnalysis probe(scope, regions, options);
     std::vector<Hazard> result;
     for (const Hazard &hazard : probe.getHazards())
       if (!baseline.contains(keyOf(hazard)))
@@ -260,7 +276,7 @@ proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
     if (probe.newHazards(fence, /*narrowOnly=*/false).empty()) {
       findings.push_back(
           makeFenceWarning(FindingKind::SpuriousFence, fence, positions));
-      probe.removed.insert(fence);
+      probe.remove(fence);
       return;
     }
     if (fence.getBCluster() &&
@@ -296,7 +312,7 @@ proxyfence::explainFences(ModuleOp module, const PositionResolver &positions) {
       explanation.protects.push_back(makeMissingFence(hazard, positions));
     explanation.needed = !explanation.protects.empty();
     if (!explanation.needed)
-      probe.removed.insert(fence);
+      probe.remove(fence);
     explanation.overwide = explanation.needed && fence.getBCluster() &&
                            probe.newHazards(fence, true).empty();
     if (!explanation.needed)

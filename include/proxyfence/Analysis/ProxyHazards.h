@@ -68,7 +68,10 @@ struct ProxyHazardOptions {
 
 class ProxyHazardAnalysis {
 public:
-  ProxyHazardAnalysis(mlir::ModuleOp module, const BufferRegionAnalysis &regions,
+  /// Analyses every function under `root`: a module, or one function (a
+  /// function's hazards do not depend on fences in other functions: calls
+  /// are summarised by their callees' accesses, not their fences).
+  ProxyHazardAnalysis(mlir::Operation *root, const BufferRegionAnalysis &regions,
                       ProxyHazardOptions options = {});
 
   /// Every hazard found, in program order of the async op.
