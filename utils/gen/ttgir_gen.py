@@ -529,7 +529,24 @@ class ModuleGen:
             if w is not None:
                 self.emit(d, "ttg.local_store %s, %s : %s -> %s"
                           % (rng.pick(env.tensors), w, t.t16, t.md))
-        if k == 3 and self.use_subslice and rng.chance(0.4):
+        if k == 3 and rng.chance(0.25):
+            # The tile's bytes seen as f32 through a reinterpret view.
+            ty = ("!ttg.memdesc<%dx%dxf32, #shared, #smem, mutable>"
+                  % (self.tile, self.tile // 2))
+            tt_ = "tensor<%dx%dxf32, #blocked>" % (self.tile, self.tile // 2)
+            ri = self.fresh()
+            self.emit(d, "%s = ttg.memdesc_reinterpret %s : %s -> %s"
+                      % (ri, v, t.md, ty))
+            if rng.chance(0.5):
+                c = self.fresh("cst")
+                self.emit(d, "%s = arith.constant dense<0.000000e+00> : %s"
+                          % (c, tt_))
+                self.emit(d, "ttg.local_store %s, %s : %s -> %s"
+                          % (c, ri, tt_, ty))
+            else:
+                self.emit(d, "%s = ttg.local_load %s : %s -> %s"
+                          % (self.fresh(), ri, ty, tt_))
+        elif k == 3 and self.use_subslice and rng.chance(0.4):
             # A column slice: not one contiguous byte range.
             h = self.fresh()
             self.emit(d, "%s = ttg.memdesc_subslice %s[0, %d] : %s -> %s"
@@ -641,6 +658,18 @@ class ModuleGen:
                          t.tm))
         use_d = rng.pick([env.consts["true"], env.consts["false"]])
         two = " two_ctas" if self.num_ctas > 1 and rng.chance(0.2) else ""
+        if env.i1 and rng.chance(0.25):
+            # Issued under a predicate, completed under the same one: where
+            # the predicate is false the MMA never ran and nothing waits.
+            p = rng.pick(env.i1)
+            self.emit(d, "ttng.tc_gen5_mma %s, %s, %s, %s, %s {is_async} : "
+                      "%s, %s, %s" % (a, b, tm, use_d, p, ta, tb, t.tm))
+            self.emit(d, "ttng.tc_gen5_commit %s, %s : %s" % (bar, p, t.bar))
+            self.emit(d, "scf.if %s {" % p)
+            self.emit(d + 1, "ttng.wait_barrier %s, %s : %s"
+                      % (bar, self.any_i32(env), t.bar))
+            self.emit(d, "}", op=False)
+            return
         if rng.chance(0.5):
             self.emit(d, "ttng.tc_gen5_mma %s, %s, %s, %s, %s, %s[%s] "
                       "{is_async%s} : %s, %s, %s, %s"
@@ -870,6 +899,12 @@ class ModuleGen:
             b = self.get_view(env, d, "md")
             if a is not None and b is not None:
                 md_pair = [a, b]
+        bar_pair = []
+        if rng.chance(0.2):
+            a = self.get_view(env, d, "bar")
+            b = self.get_view(env, d, "bar")
+            if a is not None and b is not None:
+                bar_pair = [a, b]
         iv = self.fresh("i")
         args, inits, tys = [], [], []
         if ring is not None:
@@ -882,6 +917,12 @@ class ModuleGen:
             args += [m0, m1]
             inits += md_pair
             tys += [t.md, t.md]
+        nbar = len(args)
+        if bar_pair:
+            b0, b1 = self.fresh("a"), self.fresh("a")
+            args += [b0, b1]
+            inits += bar_pair
+            tys += [t.bar, t.bar]
         step = env.consts["c1"] if rng.chance(0.8) else env.consts["c2"]
         lo = env.consts["c0"]
         hi = self.loop_bound(env)
@@ -909,17 +950,25 @@ class ModuleGen:
         if md_pair:
             b0 = self.view_buf(env, md_pair[0])
             b1 = self.view_buf(env, md_pair[1])
-            env.views.append(View(args[-2], "md", b0))
-            env.views.append(View(args[-1], "md", b1))
+            env.views.append(View(args[nbar - 2], "md", b0))
+            env.views.append(View(args[nbar - 1], "md", b1))
+        if bar_pair:
+            # Loop-carried barriers (swapped every iteration).
+            env.views.append(View(args[nbar], "bar",
+                                  self.view_buf(env, bar_pair[0])))
+            env.views.append(View(args[nbar + 1], "bar",
+                                  self.view_buf(env, bar_pair[1])))
         self.block(env, d + 1, budget)
         if ring is not None:
             ni, np_ = self.advance(env, d + 1, args[0], args[1], ring.stages)
             yields += [ni, np_]
         if md_pair:
             if rng.chance(0.5):
-                yields += [args[-1], args[-2]]
+                yields += [args[nbar - 1], args[nbar - 2]]
             else:
-                yields += [args[-2], args[-1]]
+                yields += [args[nbar - 2], args[nbar - 1]]
+        if bar_pair:
+            yields += [args[nbar + 1], args[nbar]]
         if args:
             self.emit(d + 1, "scf.yield %s : %s"
                       % (", ".join(yields), ", ".join(tys)))
@@ -1205,19 +1254,39 @@ class ModuleGen:
         nparts = rng.between(1, 3)
         regs = ", ".join(rng.pick(["24", "24", "48", "88"])
                          for _ in range(nparts))
-        self.emit(d, "ttg.warp_specialize(%s) attributes {requestedRegisters"
-                  " = array<i32: %s>}" % (", ".join(c[0] for c in caps),
+        # Sometimes the default region yields a value (an i32, or a view).
+        result = rng.pick([None, None, "i32", "md"])
+        res = self.fresh("r") if result else None
+        self.emit(d, "%sttg.warp_specialize(%s) attributes {requestedRegisters"
+                  " = array<i32: %s>}" % (res + " = " if res else "",
+                                          ", ".join(c[0] for c in caps),
                                           regs))
         self.emit(d, "default {", op=False)
         share = budget // (nparts + 1)
         m = env.mark()
         self.block(env, d + 1, share)
+        yielded = None
+        if result == "md":
+            yielded = self.get_view(env, d + 1, "md")
+            if yielded is None:
+                result = "i32"
+        if result == "i32":
+            yielded = self.any_i32(env)
+        ybuf = self.view_buf(env, yielded) if result == "md" else None
         env.restore(m)
-        self.emit(d + 1, "ttg.warp_yield")
+        rtype = {"i32": "i32", "md": self.ty.md, None: None}[result]
+        if yielded:
+            self.emit(d + 1, "ttg.warp_yield %s : %s" % (yielded, rtype))
+        else:
+            self.emit(d + 1, "ttg.warp_yield")
         self.emit(d, "}", op=False)
-        self.partitions(caps, nparts, d, share)
+        self.partitions(caps, nparts, d, share, results=rtype)
+        if result == "i32":
+            env.i32.append(res)
+        elif result == "md":
+            env.views.append(View(res, "md", ybuf))
 
-    def partitions(self, caps, nparts, d, share, bodies=None):
+    def partitions(self, caps, nparts, d, share, bodies=None, results=None):
         tys = [self.cap_type(c) for c in caps]
         for p in range(nparts):
             names = [self.fresh("p") for _ in caps]
@@ -1231,8 +1300,8 @@ class ModuleGen:
                 self.ensure_resources(penv, d + 1)
                 self.block(penv, d + 1, share)
             self.emit(d + 1, "ttg.warp_return")
-            end = "} : (%s) -> ()" % ", ".join(tys) if p == nparts - 1 \
-                else "}"
+            end = "} : (%s) -> (%s)" % (", ".join(tys), results or "") \
+                if p == nparts - 1 else "}"
             self.emit(d, end, op=False)
 
     def ensure_resources(self, env, d):
