@@ -31,7 +31,12 @@ properties are checked, with PIPE = `proxyfence-opt
       touch no shared memory between). The generator never puts one there;
   P8  the allocation is sound: `proxyfence-opt
       --test-verify-shared-memory-allocation` (its own liveness) finds no
-      two buffers of overlapping bytes live at the same op in PIPE's output.
+      two buffers of overlapping bytes live at the same op in PIPE's output;
+  P9  `proxyfence explain` tells the truth: for up to three fences of PIPE's
+      output that it calls needed (picked by the seed), deleting the fence,
+      with the fences of its function it called not needed before it, makes
+      `proxyfence check` report exactly the hazards explain listed (kind,
+      generic op and async op, at their lines).
 
 Prints one line per failing seed (property, what went wrong, and a
 reproducer command), then a summary:
@@ -57,7 +62,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import ttgir_gen  # noqa: E402
 
-PROPERTIES = ["P0", "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
+PROPERTIES = ["P0", "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9"]
 FENCE = "ttng.fence_async_shared"
 FUNC = re.compile(r"^\s*tt\.func\b[^@]*@([\w$.-]+)")
 
@@ -100,6 +105,17 @@ def misplaced_fences(text, spurious=()):
 def spurious_lines(findings):
     return set((f.get("primary") or {}).get("ir", {}).get("line")
                for f in findings if f.get("kind") == "spurious-fence")
+
+
+def function_of_lines(lines):
+    """For each line number (1-based, index 0 unused), the index of the
+    function it is in."""
+    owner, current = [None], -1
+    for line in lines:
+        if FUNC.match(line):
+            current += 1
+        owner.append(current)
+    return owner
 
 
 def strip_fences(text):
@@ -323,7 +339,56 @@ def check_seed(tools, seed, ops, cc, workdir):
             raise Failure("P8", "the allocation verifier exited %d: %s"
                           % (rc, first_line(err)))
 
-    for fn in (p1, p2, p3, p4, p5, p6, p7, p8):
+    def p9():
+        rc, out, err = tools.run("P9", tools.checker + ["explain",
+                                                        "--format=json", out1])
+        if rc != 0:
+            raise Failure("P9", "proxyfence explain exited %d: %s"
+                          % (rc, first_line(err)))
+        fences = json.loads(out.decode("utf-8"))["fences"]
+        lines = first.decode("utf-8").splitlines(True)
+        func_of = function_of_lines(lines)
+        needed = [f for f in fences if f["needed"]]
+        if not needed:
+            return
+        picks = sorted(set((seed * 7919 + k * 104729) % len(needed)
+                           for k in range(3)))
+        for pick in picks:
+            fence = needed[pick]
+            line = fence["fence"]["ir"]["line"]
+            earlier = [f["fence"]["ir"]["line"] for f in fences
+                       if not f["needed"] and
+                       f["fence"]["ir"]["line"] < line and
+                       func_of[f["fence"]["ir"]["line"]] == func_of[line]]
+            gone = set(earlier + [line])
+            if any(FENCE not in lines[g - 1] for g in gone):
+                raise Failure("P9", "explain names a fence at line %d that "
+                              "is not one" % line)
+
+            def moved(n):
+                return n - sum(1 for g in gone if g < n)
+
+            want = sorted((h["hazard"], h["secondary"]["op"],
+                           moved(h["secondary"]["ir"]["line"]),
+                           h["primary"]["op"],
+                           moved(h["primary"]["ir"]["line"]))
+                          for h in fence["protects"])
+            path = os.path.join(workdir, "deleted%d.mlir" % line)
+            with open(path, "w") as f:
+                f.write("".join(l for i, l in enumerate(lines, 1)
+                                if i not in gone))
+            got = sorted((h.get("hazard"), h["secondary"]["op"],
+                          h["secondary"]["ir"]["line"], h["primary"]["op"],
+                          h["primary"]["ir"]["line"])
+                         for h in tools.findings("P9", path)
+                         if h.get("kind") == "missing-fence")
+            if got != want:
+                raise Failure("P9", "deleting the fence at line %d (and %d "
+                              "not needed before it): check reports %r, "
+                              "explain said %r" % (line, len(earlier),
+                                                   got[:3], want[:3]))
+
+    for fn in (p1, p2, p3, p4, p5, p6, p7, p8, p9):
         attempt(fn)
     return nops, failures
 
