@@ -41,19 +41,19 @@ STRAIGHT = ["store_tma", "load_tma", "local_rw", "alloc_src", "mma",
             "desc", "call", "fence", "barrier", "arith", "view", "scratch",
             "cp_async"]
 REGION = ["for", "pipeline", "if", "ws", "ws_pipeline", "while",
-          "epilogue"]
+          "epilogue", "deferred"]
 
 BASE_WEIGHTS = {
     "store_tma": 10, "load_tma": 10, "local_rw": 8, "alloc_src": 4,
     "mma": 8, "desc": 5, "call": 4, "fence": 4, "barrier": 2, "arith": 3,
     "view": 3, "scratch": 3, "cp_async": 3,
     "for": 6, "pipeline": 4, "if": 6, "ws": 3, "ws_pipeline": 2, "while": 2,
-    "epilogue": 3,
+    "epilogue": 3, "deferred": 3,
 }
 
 # Region motifs need at least this many ops of budget (their fixed part).
 REGION_MIN = {"for": 12, "if": 12, "while": 12, "epilogue": 16, "ws": 30,
-              "pipeline": 40, "ws_pipeline": 40}
+              "pipeline": 40, "ws_pipeline": 40, "deferred": 16}
 
 # The deepest region nesting the generator creates (a function body is 0).
 MAX_DEPTH = 3
@@ -1053,6 +1053,58 @@ class ModuleGen:
         self.emit(d, "} {tt.flatten}", op=False)
         self.emit(d, "ttng.async_tma_store_wait {pendings = 0 : i32}")
         c.locked = False
+
+    def m_deferred(self, env, d, budget):
+        """An async read issued in a branch, of a buffer the branch
+        allocates, and waited for only after the branch (a TMA store, or a
+        wgmma on cc 90): the buffer is in use until that wait, though no op
+        names it after the branch."""
+        rng, t = self.rng, self.ty
+        if env.i1 and rng.chance(0.5):
+            cond = rng.pick(env.i1)
+        else:
+            cond = self.fresh()
+            self.emit(d, "%s = arith.cmpi sge, %s, %s : i32"
+                      % (cond, self.any_i32(env), self.any_i32(env)))
+        wgmma = self.cc < 100 and rng.chance(0.4)
+        res = self.fresh("r") if wgmma else None
+        if wgmma:
+            self.emit(d, "%s = scf.if %s -> (%s) {" % (res, cond, t.acc))
+        else:
+            self.emit(d, "scf.if %s {" % cond)
+        m = env.mark()
+        buf = self.alloc(env, d + 1, "data", 0)
+        buf.locked = True
+        self.block(env, d + 1, budget // 3)
+        self.emit(d + 1, "ttg.local_store %s, %s : %s -> %s"
+                  % (rng.pick(env.tensors), buf.name, t.t16, t.md))
+        self.maybe_fence(env, d + 1)
+        if wgmma:
+            n = self.fresh()
+            self.emit(d + 1, "%s = ttng.warp_group_dot %s, %s, %s "
+                      "{inputPrecision = 0 : i32, isAsync = true} : %s * %s "
+                      "-> %s" % (n, buf.name, buf.name, env.consts["acc"],
+                                 t.md, t.md, t.acc))
+            self.emit(d + 1, "scf.yield %s : %s" % (n, t.acc))
+        else:
+            self.emit(d + 1, "ttng.async_tma_copy_local_to_global %s[%s, %s] "
+                      "%s : %s, %s" % (rng.pick(env.descs), self.any_i32(env),
+                                       self.any_i32(env), buf.name, t.desc,
+                                       t.md))
+        env.restore(m)
+        if wgmma:
+            self.emit(d, "} else {", op=False)
+            self.emit(d + 1, "scf.yield %s : %s" % (env.consts["acc"], t.acc))
+        self.emit(d, "}", op=False)
+        # Other work while the read may be in flight.
+        self.block(env, d, budget // 3)
+        if wgmma:
+            w = self.fresh()
+            self.emit(d, "%s = ttng.warp_group_dot_wait %s {pendings = 0 : "
+                      "i32} : %s" % (w, res, t.acc))
+            env.accs.append(w)
+        else:
+            self.emit(d, "ttng.async_tma_store_wait {pendings = 0 : i32}")
 
     def m_pipeline(self, env, d, budget, in_ws=False):
         """A software-pipelined loop: S-stage rings of A (and B) tiles with
