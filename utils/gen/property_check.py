@@ -20,7 +20,9 @@ properties are checked, with PIPE = `proxyfence-opt
   P4  PIPE never removes a fence: per function, the output has at least as
       many ttng.fence_async_shared as the input;
   P5  `proxyfence fix` then `proxyfence check` is clean of errors, on the
-      generated module and on PIPE's output with every fence deleted;
+      generated module and on PIPE's output with every fence deleted; fix
+      is idempotent, and changes nothing in PIPE's output (but for the
+      trailing blank line proxyfence-opt prints);
   P6  the checker's own claim about spurious fences holds: deleting every
       fence `proxyfence check` reports spurious on PIPE's output, all
       together, leaves no error and no further spurious fence;
@@ -277,6 +279,20 @@ def check_seed(tools, seed, ops, cc, workdir):
         if errs:
             raise Failure("P5", "%d error(s) after fix of the input, first: "
                           "%s" % (len(errs), describe(errs[0])))
+        again = os.path.join(workdir, "fixed2.mlir")
+        tools.fix("P5", fixed, again)
+        with open(fixed, "rb") as f1, open(again, "rb") as f2:
+            a, b = f1.read(), f2.read()
+        if a != b:
+            raise Failure("P5", "fix of fix's output changes it (%s)"
+                          % first_diff(a, b))
+        same = os.path.join(workdir, "pipeline.fixed.mlir")
+        tools.fix("P5", out1, same)
+        with open(same, "rb") as f:
+            b = f.read()
+        if first.rstrip() != b.rstrip():
+            raise Failure("P5", "fix changes the pipeline's output (%s)"
+                          % first_diff(first.rstrip(), b.rstrip()))
         stripped = os.path.join(workdir, "stripped.mlir")
         with open(stripped, "w") as f:
             f.write(strip_fences(first.decode("utf-8")))
