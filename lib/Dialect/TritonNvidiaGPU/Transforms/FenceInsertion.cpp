@@ -115,6 +115,20 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
       if (access.isWrite() && access.proxy == Proxy::Generic)
         writers.push_back({op, regions.getRegions(access.value)});
   });
+  // The writers of each buffer, and those whose buffer cannot be traced
+  // (they may write any buffer): a read is checked against these only,
+  // which keeps the pass linear in the module for bounded functions.
+  DenseMap<Operation *, SmallVector<unsigned>> writersOf;
+  SmallVector<unsigned> untracedWriters;
+  for (auto [index, writer] : llvm::enumerate(writers)) {
+    if (writer.regions.unknown)
+      untracedWriters.push_back(index);
+    for (const BufferRegion &region : writer.regions.regions) {
+      SmallVector<unsigned> &list = writersOf[region.alloc];
+      if (list.empty() || list.back() != index)
+        list.push_back(index);
+    }
+  }
 
   SmallVector<Operation *> readers;
   module->walk([&](ProxyAccessOpInterface op) { readers.push_back(op); });
@@ -122,6 +136,7 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     SmallVector<ProxyAccess, 4> accesses;
     cast<ProxyAccessOpInterface>(op).getProxyAccesses(accesses);
     SmallVector<Writer *> relevant;
+    llvm::SmallDenseSet<unsigned, 8> seen;
     bool cluster = false;
     // A buffer whose origin cannot be traced (a function argument, another
     // block argument) may have been written from registers anywhere.
@@ -134,15 +149,29 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
         untraced = true;
         cluster |= access.scope == FenceScope::Cluster;
       }
-      for (Writer &writer : writers)
-        // The buffer's own writers: bytes another buffer reuses after
-        // allocation are the proxy-fence pass's business.
-        if (BufferRegionAnalysis::mayAlias(writer.regions, read,
-                                           /*byAddress=*/false)) {
-          if (!llvm::is_contained(relevant, &writer))
-            relevant.push_back(&writer);
-          cluster |= access.scope == FenceScope::Cluster;
-        }
+      // The buffer's own writers: bytes another buffer reuses after
+      // allocation are the proxy-fence pass's business.
+      auto consider = [&](unsigned index) {
+        if (!BufferRegionAnalysis::mayAlias(writers[index].regions, read,
+                                            /*byAddress=*/false))
+          return;
+        if (seen.insert(index).second)
+          relevant.push_back(&writers[index]);
+        cluster |= access.scope == FenceScope::Cluster;
+      };
+      if (read.unknown) {
+        for (unsigned index = 0; index < writers.size(); ++index)
+          consider(index);
+        continue;
+      }
+      for (unsigned index : untracedWriters)
+        consider(index);
+      for (const BufferRegion &region : read.regions) {
+        auto it = writersOf.find(region.alloc);
+        if (it != writersOf.end())
+          for (unsigned index : it->second)
+            consider(index);
+      }
     }
     if (relevant.empty() && !untraced)
       continue;
