@@ -978,6 +978,13 @@ class ModuleGen:
         self.emit(d, "}" + attr, op=False)
         if ring is not None and rng.chance(0.5):
             env.i32.append("%s#0" % res)
+        if md_pair and rng.chance(0.5):
+            # The views the loop carried out, used after it.
+            k = nbar - 2
+            env.views.append(View("%s#%d" % (res, k), "md",
+                                  self.view_buf(env, md_pair[0])))
+            env.views.append(View("%s#%d" % (res, k + 1), "md",
+                                  self.view_buf(env, md_pair[1])))
 
     def slot_mod(self, env, d, idx, ring):
         """`idx` reduced modulo the slots of `ring`."""
@@ -1242,6 +1249,12 @@ class ModuleGen:
                 rng_order.append(b)
         for b in rng_order:
             caps.append((b.name, "buf", b))
+        # A few tile views too (slots of rings, views through branches).
+        views = [v for v in env.views
+                 if v.kind == "md" and not v.buf.locked and v.name != v.buf.name]
+        for _ in range(min(len(views), rng.below(3))):
+            v = rng.pick(views)
+            caps.append((v.name, "view", v.buf))
         for x in env.bounds[:2]:
             caps.append((x, "i32", None))
         for x in env.ptrs:
@@ -1273,6 +1286,8 @@ class ModuleGen:
             return "i32"
         if kind == "ptr":
             return "!tt.ptr<f16>"
+        if kind == "view":
+            return t.md
         return self.buf_type(b)
 
     def partition_env(self, caps, names, d):
@@ -1288,6 +1303,8 @@ class ModuleGen:
                 env.bounds.append(name)
             elif kind == "ptr":
                 env.ptrs.append(name)
+            elif kind == "view":
+                env.views.append(View(name, "md", Buf(name, "data", 0)))
             else:
                 nb = Buf(name, b.kind, b.stages)
                 env.bufs.append(nb)
