@@ -16,11 +16,17 @@ tcgen05 MMAs on tensor memory (cc 100), software-pipelined and nested
 `scf.if`, `ttg.warp_specialize` partitions, `tt.call`, and
 `ttng.fence_async_shared` placed at random.
 
+Also cp.async copies, scratch buffers, transposed / reinterpreted /
+column-sliced views, `scf.while`, persistent-style epilogue loops, and
+execution barriers; docs/property-tests.md has the full list.
+
 The kernels respect what the proxy model cannot fix with a fence: every
 async read of shared memory (TMA store, wgmma, tcgen05 MMA) is completed
-by its wait before any generic write runs (only a pipelined wgmma ring
-keeps one group in flight, over buffers nothing else writes). Missing
-proxy fences are left for the passes to insert.
+by its wait before any generic write of those bytes (pipelined wgmma
+rings, epilogue stores waited for next iteration and reads issued in a
+branch and waited for after it keep a read in flight, over buffers
+nothing else writes). Missing proxy fences are left for the passes to
+insert.
 
 The output depends only on (seed, ops, cc): the generator draws from its
 own `random.Random(seed)`, iterates lists only, and reads no clock.
