@@ -1,9 +1,10 @@
 //===- BufferRegion.cpp - which bytes a memdesc value names -------------===//
 //
-// A forward fixpoint over all memdesc values under a root op. Region sets
-// only grow (union), byte ranges are bounded by their allocation, so the
-// iteration terminates; a generous bound turns any value still changing
-// into `unknown` as a safety net.
+// A forward fixpoint over all memdesc values under a root op, one function
+// at a time (nothing flows between functions: an argument is unknown).
+// Region sets only grow (union), byte ranges are bounded by their
+// allocation, so the iteration terminates; a generous bound turns the
+// values of a function still changing into `unknown` as a safety net.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace proxyfence;
@@ -79,32 +82,40 @@ static bool isMemDesc(Value value) {
 
 BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
   unknownSet.unknown = true;
-  SmallVector<Value> values;
+  // The values of each function (null: outside any function), functions in
+  // walk order.
+  llvm::MapVector<Operation *, SmallVector<Value>> groups;
   root->walk([&](Operation *op) {
+    Operation *parent = op->getParentOfType<FunctionOpInterface>();
+    Operation *own = isa<FunctionOpInterface>(op) ? op : parent;
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
           if (isMemDesc(arg))
-            values.push_back(arg);
+            groups[own].push_back(arg);
     for (Value result : op->getResults())
       if (isMemDesc(result))
-        values.push_back(result);
+        groups[parent].push_back(result);
   });
-  for (Value value : values)
-    regions[value];
 
-  // Values are visited in program order, so straight-line code converges in
-  // one round; loop-carried values take a few.
-  constexpr int kMaxRounds = 64;
-  bool changed = true;
-  for (int round = 0; changed && round < kMaxRounds; ++round) {
-    changed = false;
+  for (auto &group : groups) {
+    ArrayRef<Value> values = group.second;
     for (Value value : values)
-      changed |= update(value, transfer(value));
+      regions[value];
+    // Values are visited in program order, so straight-line code converges
+    // in one round; loop-carried values take a few (one per value a region
+    // is handed on to around a loop).
+    constexpr int kMaxRounds = 64;
+    bool changed = true;
+    for (int round = 0; changed && round < kMaxRounds; ++round) {
+      changed = false;
+      for (Value value : values)
+        changed |= update(value, transfer(value));
+    }
+    if (changed)
+      for (Value value : values)
+        regions[value].unknown = true;
   }
-  if (changed)
-    for (Value value : values)
-      regions[value].unknown = true;
 }
 
 bool BufferRegionAnalysis::update(Value value, const RegionSet &set) {

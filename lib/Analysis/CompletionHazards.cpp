@@ -1,11 +1,15 @@
 //===- CompletionHazards.cpp - async reads overwritten too early --------===//
 //
-// State: the async reads issued and not yet completed, in issue order.
+// State: the async reads issued and not yet completed, each with the
+// fewest reads of its kind issued after it on any path to here.
 // `async_tma_store_wait {pendings = N}` completes all but the newest N
 // bulk stores, `warp_group_dot_wait {pendings = N}` all but the newest N
-// wgmmas; an mbarrier wait completes tcgen05 reads (the analysis does not
-// match a wait to the particular barrier a commit arrives on, so it never
-// reports a tcgen05 read as pending across any wait).
+// wgmmas: the reads with at least N newer ones on every path. (Where paths
+// join, which read is newest depends on the path; counting per path keeps a
+// read pending if it may be among the newest N on any of them.) An mbarrier
+// wait completes tcgen05 reads (the analysis does not match a wait to the
+// particular barrier a commit arrives on, so it never reports a tcgen05
+// read as pending across any wait).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,7 +19,7 @@
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace proxyfence;
@@ -30,13 +34,19 @@ struct PendingRead {
 };
 
 struct State {
-  /// Async ops with reads in flight, oldest first.
-  llvm::SetVector<Operation *> pending;
+  /// Async ops with reads in flight, in issue order, each with the fewest
+  /// reads of its completion kind issued after it on any path.
+  llvm::MapVector<Operation *, int64_t> pending;
 
   bool merge(const State &other) {
     bool changed = false;
-    for (Operation *op : other.pending)
-      changed |= pending.insert(op);
+    for (auto [op, newer] : other.pending) {
+      auto [it, inserted] = pending.insert({op, newer});
+      if (inserted || newer < it->second) {
+        it->second = std::min(it->second, newer);
+        changed = true;
+      }
+    }
     return changed;
   }
 };
@@ -79,17 +89,15 @@ void CompletionHazardAnalysis::Impl::collect(ModuleOp module) {
   });
 }
 
-/// Completes the pending reads of `kind`, except the newest `keepNewest`.
+/// Completes the pending reads of `kind`, except the newest `keepNewest`:
+/// those with at least `keepNewest` newer reads of their kind on every path.
 void CompletionHazardAnalysis::Impl::complete(State &state,
                                               CompletionKind kind,
                                               int64_t keepNewest) {
-  SmallVector<Operation *> ofKind;
-  for (Operation *op : state.pending)
-    if (reads[op].front().completedBy == kind)
-      ofKind.push_back(op);
-  int64_t toComplete = static_cast<int64_t>(ofKind.size()) - keepNewest;
-  for (int64_t i = 0; i < toComplete; ++i)
-    state.pending.remove(ofKind[i]);
+  state.pending.remove_if([&](const std::pair<Operation *, int64_t> &entry) {
+    return reads[entry.first].front().completedBy == kind &&
+           entry.second >= keepNewest;
+  });
 }
 
 /// On the side where `condition` is false, ops issued under it never ran.
@@ -97,8 +105,8 @@ void CompletionHazardAnalysis::Impl::refineBranch(Value condition, bool taken,
                                                   State &state) {
   if (taken)
     return;
-  state.pending.remove_if([&](Operation *op) {
-    auto iface = dyn_cast<ProxyAccessOpInterface>(op);
+  state.pending.remove_if([&](const std::pair<Operation *, int64_t> &entry) {
+    auto iface = dyn_cast<ProxyAccessOpInterface>(entry.first);
     return iface && iface.getIssuePredicate() == condition;
   });
 }
@@ -116,15 +124,23 @@ void CompletionHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
   auto writeIt = writes.find(op);
   if (writeIt != writes.end()) {
     for (const RegionSet &written : writeIt->second)
-      for (Operation *asyncOp : state.pending)
+      for (auto [asyncOp, newer] : state.pending)
         for (const PendingRead &read : reads[asyncOp])
           if (BufferRegionAnalysis::mayAlias(read.regions, written) &&
               seen.insert({asyncOp, op}).second)
             result.hazards.push_back(
                 {asyncOp, op, read.completedBy, read.regions, written});
   }
-  if (reads.count(op))
-    state.pending.insert(op);
+  auto readIt = reads.find(op);
+  if (readIt != reads.end()) {
+    // Every read of the same kind in flight has one more newer read; this
+    // one has none (also when it was in flight from an earlier iteration).
+    CompletionKind kind = readIt->second.front().completedBy;
+    for (auto &[other, newer] : state.pending)
+      if (other != op && reads[other].front().completedBy == kind)
+        ++newer;
+    state.pending[op] = 0;
+  }
 }
 
 CompletionHazardAnalysis::CompletionHazardAnalysis(

@@ -520,3 +520,60 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// Rule: an execution barrier right before the async reader publishes the
+// writes to the issuing thread, so every thread must fence before it: the
+// fence goes before the barrier (as the proxy-fence pass places it), not
+// between the barrier and the TMA store. Found by the property checks of
+// utils/gen (test/Property/regressions/fence-before-barrier.mlir).
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @store_barrier_tma_store
+  // CHECK: ttg.local_store
+  // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: ttg.barrier local
+  // CHECK-NEXT: arith.addi
+  // CHECK-NEXT: ttng.async_tma_copy_local_to_global
+  // CHECK-NOT: ttng.fence_async_shared
+  // SM80-LABEL: tt.func @store_barrier_tma_store
+  // SM80-NOT: ttng.fence_async_shared
+  tt.func @store_barrier_tma_store(%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %i: i32, %v: tensor<64x64xf16, #blocked>) {
+    %x = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttg.local_store %v, %x : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttg.local_barrier
+    ttg.barrier local
+    %j = arith.addi %i, %i : i32
+    ttng.async_tma_copy_local_to_global %desc[%j, %i] %x : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+
+  // A fence hoisted out of a loop goes before a barrier right before the
+  // loop, for the same reason.
+  // CHECK-LABEL: tt.func @store_barrier_loop
+  // CHECK: ttg.local_alloc %{{.*}} : (tensor<64x64xf16, #blocked>)
+  // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+  // CHECK-NEXT: ttg.local_barrier
+  // CHECK-NEXT: scf.for
+  // CHECK-NOT: ttng.fence_async_shared
+  // CHECK: tt.return
+  // SM80-LABEL: tt.func @store_barrier_loop
+  // SM80-NOT: ttng.fence_async_shared
+  tt.func @store_barrier_loop(%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32, %v: tensor<64x64xf16, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %x = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    ttg.local_barrier
+    scf.for %k = %c0 to %n step %c1 : i32 {
+      ttng.async_tma_copy_local_to_global %desc[%k, %k] %x : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16, #shared, #smem>
+      ttng.async_tma_store_wait {pendings = 0 : i32}
+    }
+    tt.return
+  }
+}

@@ -339,15 +339,47 @@ void extendOverAncestors(Operation *op, Operation *alloc,
   }
 }
 
-/// The op by which an async access at `op` is assumed complete: the next
-/// completion wait in its block (any kind), else the block's last op.
-Operation *getAsyncCompletion(Operation *op) {
-  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
-    auto iface = dyn_cast<ProxyAccessOpInterface>(next);
-    if (iface && iface.getCompletionKind() != CompletionKind::None)
-      return next;
+/// Whether `wait` completes every async access of kind `kind` issued
+/// before it: a wait of that kind that leaves none pending (an mbarrier
+/// wait is taken to complete what its kind covers, as the completion
+/// analysis does).
+bool completesAll(Operation *wait, CompletionKind kind) {
+  auto iface = dyn_cast<ProxyAccessOpInterface>(wait);
+  if (!iface || iface.getCompletionKind() != kind)
+    return false;
+  if (auto storeWait = dyn_cast<ttng::TMAStoreWaitOp>(wait))
+    return storeWait.getPendingsAttr().getInt() == 0;
+  if (auto dotWait = dyn_cast<ttng::WarpGroupDotWaitOp>(wait))
+    return dotWait.getPendingsAttr().getInt() == 0;
+  return true;
+}
+
+/// Widens the interval of an async access at `op` to where it may still be
+/// in flight: up to the first wait after it that completes it, in its
+/// block or, when the block has none, after an enclosing op (over a whole
+/// enclosing loop, whose next iteration the access may overlap), else to
+/// the end of the function.
+void extendOverAsyncAccess(Operation *op, const ProgramOrder &order,
+                           Interval &live) {
+  auto iface = dyn_cast<ProxyAccessOpInterface>(op);
+  CompletionKind kind = iface ? iface.getCompletedBy() : CompletionKind::None;
+  // Complete when issued (a synchronous wgmma).
+  if (kind == CompletionKind::None)
+    return;
+  for (Operation *at = op; at && !isa<FunctionOpInterface>(at);
+       at = at->getParentOp()) {
+    for (Operation *next = at->getNextNode(); next;
+         next = next->getNextNode()) {
+      if (completesAll(next, kind)) {
+        live.extend(order.span(next));
+        return;
+      }
+    }
+    live.extend(order.span(&at->getBlock()->back()));
+    Operation *parent = at->getParentOp();
+    if (parent && isa<LoopLikeOpInterface>(parent))
+      live.extend(order.span(parent));
   }
-  return &op->getBlock()->back();
 }
 
 /// The live interval of the buffer `alloc` allocates, given its uses.
@@ -359,7 +391,7 @@ Interval getLiveInterval(Operation *alloc, ArrayRef<Use> uses,
     live.extend(order.span(use.op));
     extendOverAncestors(use.op, alloc, order, live);
     if (use.async)
-      live.extend(order.span(getAsyncCompletion(use.op)));
+      extendOverAsyncAccess(use.op, order, live);
   }
   for (Region *region = alloc->getParentRegion(); region;
        region = region->getParentRegion()) {
@@ -514,12 +546,13 @@ SmallVector<Buffer> collectBuffers(FunctionOpInterface func,
       buffer.isScratch = true;
       buffer.size = ws ? getCaptureSize(ws) : getScratchSize(op);
       // Capture storage is written and read as the op starts; scratch lives
-      // only at its op (and throughout a warp_specialize it runs in).
+      // only at its op. Both live throughout a warp_specialize they run in
+      // (a nested warp_specialize's captures are written while the outer
+      // one's partitions may still be reading theirs).
       buffer.live = order.span(op);
       if (ws)
         buffer.live.end = buffer.live.start;
-      else
-        extendOverAncestors(op, op, order, buffer.live);
+      extendOverAncestors(op, op, order, buffer.live);
       if (auto recorded = op->getAttrOfType<IntegerAttr>(kSizeAttr))
         buffer.size = recorded.getInt();
       if (buffer.size == 0)

@@ -7,11 +7,13 @@
 // through views, loop-carried values and warp-specialize captures (that is
 // BufferRegionAnalysis). If any exists, place a fence before the op and
 // hoist it out of the loops that cannot observe a new write on their next
-// iteration.
+// iteration. When an execution barrier sits right before that point, the
+// fence goes before the barrier.
 //
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/Analysis/BufferRegion.h"
+#include "proxyfence/Analysis/ProxyHazards.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -118,7 +120,6 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
       if (access.isWrite() && access.proxy == Proxy::Generic)
         writers.push_back({op, regions.getRegions(access.value)});
   });
-
   // Index the writers, so that each async read looks only at those that
   // may write its bytes (linear, not readers x writers): by allocation;
   // by function, for reads that cannot be traced (only the writers of its
@@ -189,7 +190,10 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     if (relevant.empty() && !untraced)
       continue;
     int64_t hoistedBefore = hoisted;
-    Operation *point = hoist(op, relevant);
+    // Before any execution barrier that directly precedes the point: each
+    // thread fences its own writes before the barrier publishes them (the
+    // placement the proxy-fence pass uses too).
+    Operation *point = getFenceInsertionPoint(hoist(op, relevant));
     if (isPrecededByFence(point, cluster)) {
       ++numDeduplicated;
       ++deduplicated;

@@ -19,6 +19,7 @@
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
+#include "proxyfence/Analysis/ProxyHazards.h"
 #include "proxyfence/Dialect/Triton/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -168,7 +169,17 @@ void replaceWithBuffer(PatternRewriter &rewriter, Value loaded,
   }
   for (ttg::LocalAllocOp alloc : absorbed) {
     propagateMutability(rewriter, alloc.getResult());
+    // The fence a lowered store put after this copy now follows whatever
+    // preceded the copy; when that is an execution barrier, the fence
+    // belongs before it (docs/triton-differences.md, case 3).
+    auto fence =
+        dyn_cast_or_null<ttng::FenceAsyncSharedOp>(alloc->getNextNode());
     rewriter.replaceOp(alloc, buffer);
+    if (fence) {
+      Operation *point = getFenceInsertionPoint(fence);
+      if (point != fence.getOperation())
+        rewriter.moveOpBefore(fence, point);
+    }
   }
   if (loaded.use_empty())
     return;

@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""A deliberately broken `proxyfence`, to show that property_check.py
+catches a checker whose commands disagree.
+
+  broken_checker.py MODE PROXYFENCE ARG...
+
+Runs PROXYFENCE with ARG... and passes its output on, except:
+
+  explain-drops  `explain --format=json` forgets the first hazard of every
+                 fence that orders one (P9)
+"""
+
+import json
+import subprocess
+import sys
+
+
+def main():
+    mode, tool, args = sys.argv[1], sys.argv[2], sys.argv[3:]
+    proc = subprocess.run([tool] + args, stdout=subprocess.PIPE)
+    out = proc.stdout
+    if mode == "explain-drops" and args[:1] == ["explain"] and \
+            "--format=json" in args and proc.returncode == 0:
+        report = json.loads(out.decode("utf-8"))
+        for fence in report["fences"]:
+            fence["protects"] = fence["protects"][1:]
+        out = (json.dumps(report, indent=2) + "\n").encode("utf-8")
+    sys.stdout.buffer.write(out)
+    return proc.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
