@@ -14,6 +14,7 @@ PACKAGES=(
   zlib1g-dev libzstd-dev
   python3-jsonschema graphviz
   clang-22 libclang-rt-22-dev
+  python3-matplotlib
 )
 
 missing=()

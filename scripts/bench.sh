@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+#===- scripts/bench.sh - run the benchmarks (not tests) ---------------------===#
+#
+# Installs what is missing, builds the static binaries (build-static/), and
+# runs both benchmarks:
+#   bench/ttgir_scale.py        synthetic TTGIR, 1k to 1M ops: the pipeline,
+#                               each pass and check against
+#                               parse+verify+print, peak memory; writes
+#                               bench/results.json and docs/performance.png
+#   bench/ptx_check_vs_ptxas.py `proxyfence check` against ptxas on the
+#                               corpus PTX (needs ptxas; skipped without it)
+# Extra arguments go to ttgir_scale.py (e.g. --sizes 1000,10000 --runs 1).
+# docs/performance.md says what the numbers were on the reference machine.
+#
+#===------------------------------------------------------------------------===#
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+BUILD_DIR=build-static ./scripts/build.sh -DPROXYFENCE_STATIC=ON
+# Debian's python3 (with python3-matplotlib from setup.sh) draws the plot.
+PYTHON=/usr/bin/python3
+"$PYTHON" bench/ttgir_scale.py --build build-static --json bench/results.json \
+  --plot docs/performance.png "$@"
+if "$PYTHON" -c 'import sys; sys.path.insert(0, "bench"); import ptx_check_vs_ptxas as b; sys.exit(0 if b.find_ptxas() else 1)'; then
+  "$PYTHON" bench/ptx_check_vs_ptxas.py --proxyfence build-static/bin/proxyfence
+else
+  echo "bench.sh: ptxas not found; skipping bench/ptx_check_vs_ptxas.py"
+fi
