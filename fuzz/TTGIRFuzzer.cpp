@@ -18,6 +18,7 @@
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "proxyfence/InitAll.h"
+#include "proxyfence/Support/InputLimits.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -92,6 +93,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string text(reinterpret_cast<const char *>(data), size);
   llvm::StringRef input(text);
 
+  // The tools refuse input nested deeper than the parser's recursion can
+  // take (proxyfence/Support/InputLimits.h); so does the harness.
+  if (proxyfence::findExcessiveNesting(input))
+    return 0;
   ParserConfig config(&context);
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(input, config);
   if (!module)

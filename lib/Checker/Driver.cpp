@@ -14,6 +14,7 @@
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "proxyfence/InitAll.h"
 #include "proxyfence/PTX/Analysis.h"
+#include "proxyfence/Support/InputLimits.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -98,6 +99,16 @@ static FailureOr<LoadedModule> load(MLIRContext &context, StringRef path,
   }
   if (buffer->getBuffer().trim().empty()) {
     usageError("'" + path + "' is empty: expected a TTGIR module");
+    return failure();
+  }
+  if (std::optional<size_t> at = findExcessiveNesting(buffer->getBuffer())) {
+    StringRef before = buffer->getBuffer().take_front(*at);
+    size_t line = before.count('\n') + 1;
+    size_t column = *at - (before.rfind('\n') + 1) + 1;
+    llvm::errs() << path << ":" << line << ":" << column << ": ";
+    llvm::WithColor::error(llvm::errs())
+        << "brackets nested deeper than " << kMaxNesting
+        << " levels: not a kernel, and more than the parser can take\n";
     return failure();
   }
   bool hasLocations = buffer->getBuffer().contains("loc(");

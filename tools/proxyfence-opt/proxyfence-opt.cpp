@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/InitAll.h"
+#include "proxyfence/Support/InputLimits.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -58,6 +59,20 @@ int main(int argc, char **argv) {
       llvm::errs() << input
                    << ":1:1: error: empty input: expected a TTGIR module\n";
       return 1;
+    }
+    if (buffer) {
+      llvm::StringRef text = (*buffer)->getBuffer();
+      if (std::optional<size_t> at = proxyfence::findExcessiveNesting(text)) {
+        llvm::StringRef before = text.take_front(*at);
+        size_t line = before.count('\n') + 1;
+        size_t column = *at - (before.rfind('\n') + 1) + 1;
+        llvm::errs() << input << ":" << line << ":" << column
+                     << ": error: brackets nested deeper than "
+                     << proxyfence::kMaxNesting
+                     << " levels: not a kernel, and more than the parser "
+                        "can take\n";
+        return 1;
+      }
     }
   }
   return mlir::asMainReturnCode(
