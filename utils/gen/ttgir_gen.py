@@ -92,15 +92,30 @@ MAYBE_DEAD = ("tt.descriptor_load", "ttg.local_alloc", "ttg.local_load",
 
 def follows_barrier(lines, end, maybe_dead=False):
     """Whether lines[end - 1], walking back over passive ops within its
-    block (and, with `maybe_dead`, over ops that may be erased as dead), is
-    an execution barrier: a fence placed at `end` would then sit after the
-    barrier that publishes the writes it orders."""
+    block (and, with `maybe_dead`, over ops that may be erased as dead,
+    whole region ops included), is an execution barrier: a fence placed at
+    `end` would then sit after the barrier that publishes the writes it
+    orders."""
     i = end - 1
     while i >= 0:
         line = lines[i].strip()
         text = op_name(line)
         if text.startswith(BARRIERS) or text == "ttg.local_barrier":
             return True
+        if maybe_dead and line.startswith("}") and not line.endswith("{"):
+            # The end of a region op (an scf.if or a loop of pure ops can
+            # be erased): go back to the line before its first line.
+            depth = 1
+            i -= 1
+            while i >= 0 and depth:
+                inner = lines[i].strip()
+                opens, closes = inner.endswith("{"), inner.startswith("}")
+                if closes and not opens:
+                    depth += 1
+                elif opens and not closes:
+                    depth -= 1
+                i -= 1
+            continue
         if text.endswith("{"):
             return False
         if not text.startswith(PASSIVE_PREFIXES) and not (
