@@ -101,14 +101,10 @@ static FailureOr<LoadedModule> load(MLIRContext &context, StringRef path,
     usageError("'" + path + "' is empty: expected a TTGIR module");
     return failure();
   }
-  if (std::optional<size_t> at = findExcessiveNesting(buffer->getBuffer())) {
-    StringRef before = buffer->getBuffer().take_front(*at);
-    size_t line = before.count('\n') + 1;
-    size_t column = *at - (before.rfind('\n') + 1) + 1;
-    llvm::errs() << path << ":" << line << ":" << column << ": ";
-    llvm::WithColor::error(llvm::errs())
-        << "brackets nested deeper than " << kMaxNesting
-        << " levels: not a kernel, and more than the parser can take\n";
+  if (std::optional<NestingError> nesting =
+          checkNesting(path, buffer->getBuffer())) {
+    llvm::errs() << nesting->location << ": ";
+    llvm::WithColor::error(llvm::errs()) << nesting->message << "\n";
     return failure();
   }
   bool hasLocations = buffer->getBuffer().contains("loc(");

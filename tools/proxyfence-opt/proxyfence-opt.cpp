@@ -60,20 +60,13 @@ int main(int argc, char **argv) {
                    << ":1:1: error: empty input: expected a TTGIR module\n";
       return 1;
     }
-    if (buffer) {
-      llvm::StringRef text = (*buffer)->getBuffer();
-      if (std::optional<size_t> at = proxyfence::findExcessiveNesting(text)) {
-        llvm::StringRef before = text.take_front(*at);
-        size_t line = before.count('\n') + 1;
-        size_t column = *at - (before.rfind('\n') + 1) + 1;
-        llvm::errs() << input << ":" << line << ":" << column
-                     << ": error: brackets nested deeper than "
-                     << proxyfence::kMaxNesting
-                     << " levels: not a kernel, and more than the parser "
-                        "can take\n";
+    if (buffer)
+      if (std::optional<proxyfence::NestingError> nesting =
+              proxyfence::checkNesting(input, (*buffer)->getBuffer())) {
+        llvm::errs() << nesting->location << ": error: " << nesting->message
+                     << "\n";
         return 1;
       }
-    }
   }
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, input, output, registry));

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 
 namespace proxyfence {
 
@@ -49,6 +50,28 @@ inline std::optional<size_t> findExcessiveNesting(llvm::StringRef text,
     }
   }
   return std::nullopt;
+}
+
+/// The diagnostic both tools give for input nested too deep: where
+/// ("PATH:LINE:COL", 1-based) and what; none if `text` is within the limit.
+struct NestingError {
+  std::string location;
+  std::string message;
+};
+inline std::optional<NestingError> checkNesting(llvm::StringRef path,
+                                                llvm::StringRef text) {
+  std::optional<size_t> at = findExcessiveNesting(text);
+  if (!at)
+    return std::nullopt;
+  llvm::StringRef before = text.take_front(*at);
+  size_t line = before.count('\n') + 1;
+  size_t column = *at - (before.rfind('\n') + 1) + 1;
+  return NestingError{path.str() + ":" + std::to_string(line) + ":" +
+                          std::to_string(column),
+                      "brackets nested deeper than " +
+                          std::to_string(kMaxNesting) +
+                          " levels: not a kernel, and more than the parser "
+                          "can take"};
 }
 
 } // namespace proxyfence
