@@ -225,21 +225,32 @@ struct FenceProbe {
   /// adjacent equal fences, only one is reported).
   llvm::SmallPtrSet<Operation *, 4> removed;
 
-  std::vector<Hazard> newHazards(Operation *fence, bool narrowOnly) const {
+  /// The hazards of `function` not in the baseline when the removed fences
+  /// and `ignored` are gone and `narrowed` is a CTA fence.
+  std::vector<Hazard> newHazardsIn(Operation *function,
+                                   ArrayRef<Operation *> ignored,
+                                   Operation *narrowed = nullptr) const {
     ProxyHazardOptions options;
-    options.onlyFunction =
-        fence->getParentOfType<FunctionOpInterface>().getOperation();
+    options.onlyFunction = function;
     options.ignoredFences.insert(removed.begin(), removed.end());
-    if (narrowOnly)
-      options.narrowedFences.insert(fence);
-    else
-      options.ignoredFences.insert(fence);
+    options.ignoredFences.insert(ignored.begin(), ignored.end());
+    if (narrowed)
+      options.narrowedFences.insert(narrowed);
     ProxyHazardAnalysis probe(module, regions, options);
     std::vector<Hazard> result;
     for (const Hazard &hazard : probe.getHazards())
       if (!baseline.contains(keyOf(hazard)))
         result.push_back(hazard);
     return result;
+  }
+
+  /// With `fence` removed (or only narrowed to the CTA).
+  std::vector<Hazard> newHazards(Operation *fence, bool narrowOnly) const {
+    Operation *function =
+        fence->getParentOfType<FunctionOpInterface>().getOperation();
+    if (narrowOnly)
+      return newHazardsIn(function, {}, fence);
+    return newHazardsIn(function, {fence});
   }
 };
 } // namespace
@@ -285,16 +296,9 @@ proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
           fence);
   });
   llvm::SmallPtrSet<Operation *, 16> allSpurious;
-  for (auto &[function, fences] : candidates) {
-    ProxyHazardOptions options;
-    options.onlyFunction = function;
-    options.ignoredFences.insert(fences.begin(), fences.end());
-    ProxyHazardAnalysis without(module, regions, options);
-    if (llvm::all_of(without.getHazards(), [&](const Hazard &hazard) {
-          return probe.baseline.contains(keyOf(hazard));
-        }))
+  for (auto &[function, fences] : candidates)
+    if (probe.newHazardsIn(function, fences).empty())
       allSpurious.insert(fences.begin(), fences.end());
-  }
 
   module->walk([&](ttng::FenceAsyncSharedOp fence) {
     FenceEffect effect = effectOf(fence);
