@@ -7,12 +7,17 @@ check/ptxas.
                               [--ptxas BIN] [--target sm_90a]
 
 Both are whole processes, timed the same way (wall clock of
-fork+exec+exit), so process start-up counts for both. By default two
-`proxyfence` builds are measured side by side:
-  build-static/bin/proxyfence  (-DPROXYFENCE_STATIC=ON: the one to ship;
-                                build it with
-                                BUILD_DIR=build-static scripts/build.sh -DPROXYFENCE_STATIC=ON)
-  build/bin/proxyfence         (default build: loads libLLVM.so at start-up)
+fork+exec+exit), so process start-up counts for both. By default these
+are measured side by side:
+  build-static/bin/proxyfence        the launcher as shipped: static, LLVM
+                                     Support only, reads PTX itself
+                                     (-DPROXYFENCE_STATIC=ON; build it with
+                                     BUILD_DIR=build-static scripts/build.sh -DPROXYFENCE_STATIC=ON)
+  build-static/bin/proxyfence-ttgir  the same command in the MLIR-linked
+                                     program (what `proxyfence` was before
+                                     the launcher): the cost of start-up
+  build/bin/proxyfence               default build's launcher (libstdc++
+                                     loaded dynamically, no libLLVM)
 ptxas assembles for the file's own .target (sm_90a / sm_100a).
 """
 
@@ -66,6 +71,7 @@ def main():
         sys.exit("ptx_check_vs_ptxas: ptxas not found (PATH, $CUDA_HOME, /usr/local/cuda*)")
     binaries = args.proxyfence or [
         os.path.join(ROOT, "build-static", "bin", "proxyfence"),
+        os.path.join(ROOT, "build-static", "bin", "proxyfence-ttgir"),
         os.path.join(ROOT, "build", "bin", "proxyfence")]
     binaries = [b for b in binaries if os.access(b, os.X_OK)]
     if not binaries:

@@ -22,7 +22,8 @@ PYTHON=/usr/bin/python3
 "$PYTHON" bench/ttgir_scale.py --build build-static --json bench/results.json \
   --plot docs/performance.png "$@"
 if "$PYTHON" -c 'import sys; sys.path.insert(0, "bench"); import ptx_check_vs_ptxas as b; sys.exit(0 if b.find_ptxas() else 1)'; then
-  "$PYTHON" bench/ptx_check_vs_ptxas.py --proxyfence build-static/bin/proxyfence
+  "$PYTHON" bench/ptx_check_vs_ptxas.py --proxyfence build-static/bin/proxyfence \
+    --proxyfence build-static/bin/proxyfence-ttgir
 else
   echo "bench.sh: ptxas not found; skipping bench/ptx_check_vs_ptxas.py"
 fi

@@ -58,7 +58,7 @@ else:
                     "tests that assemble PTX are UNSUPPORTED")
 
 llvm_config.add_tool_substitutions(
-    ["proxyfence", "proxyfence-translate", "fence-api-example",
+    ["proxyfence", "proxyfence-ttgir", "proxyfence-translate", "fence-api-example",
      "proxyfence-fuzz-ttgir-replay", "proxyfence-fuzz-ptx-replay"], tool_dirs)
 
 # nvcc (CUDA toolkit) compiles the CUDA kernels of test/PTX/Inputs to PTX

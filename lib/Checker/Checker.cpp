@@ -23,27 +23,6 @@
 using namespace mlir;
 using namespace proxyfence;
 
-StringRef proxyfence::stringifyFindingKind(FindingKind kind) {
-  switch (kind) {
-  case FindingKind::MissingFence:
-    return "missing-fence";
-  case FindingKind::MissingCompletionWait:
-    return "missing-completion-wait";
-  case FindingKind::SpuriousFence:
-    return "spurious-fence";
-  case FindingKind::OverwideFence:
-    return "overwide-fence";
-  }
-  llvm_unreachable("unknown finding kind");
-}
-
-StringRef proxyfence::getSeverity(FindingKind kind) {
-  return kind == FindingKind::MissingFence ||
-                 kind == FindingKind::MissingCompletionWait
-             ? "error"
-             : "warning";
-}
-
 //===----------------------------------------------------------------------===//
 // Describing buffers and paths
 //===----------------------------------------------------------------------===//

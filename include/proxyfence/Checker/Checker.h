@@ -23,17 +23,6 @@
 
 namespace proxyfence {
 
-/// How a fence in the module is justified (for `explain`).
-struct FenceExplanation {
-  OpInfo fence;
-  bool needed = false;
-  bool overwide = false;
-  /// The hazards the fence orders (as findings that would appear without
-  /// it).
-  std::vector<Finding> protects;
-  std::string summary;
-};
-
 /// Resolves op positions: the kernel source from the op's loc, the IR
 /// position from a map filled in by the parser.
 class PositionResolver {

@@ -1,7 +1,9 @@
-//===- Driver.h - the `proxyfence` command line -----------------*- C++ -*-===//
+//===- Driver.h - the `proxyfence-ttgir` program ----------------*- C++ -*-===//
 //
-// `proxyfence check|fix|explain FILE`: the entry point the tool's main()
-// calls, kept in the library so it can be tested and reused.
+// `proxyfence check|fix|explain FILE` for TTGIR (and PTX, through the
+// shared command line): the entry point of proxyfence-ttgir, which the
+// `proxyfence` launcher runs for every input that is not .ptx. Kept in the
+// library so it can be tested and reused.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,6 @@
 //===- Finding.h - one finding of the checker, MLIR-free -------*- C++ -*-===//
 //
-// The finding record shared by the TTGIR checker (lib/Checker) and the PTX
+// The finding and fence-explanation records shared by the TTGIR checker (lib/Checker) and the PTX
 // checker (lib/PTX): positions, the ops involved, the kind. It needs no
 // MLIR, so that the PTX library stays plain C++ on LLVM Support.
 //
@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class Operation;
@@ -79,6 +80,17 @@ struct Finding {
   std::string message;
   /// For a missing fence: the scope required ("cta" or "cluster").
   std::string scope;
+};
+
+/// How a fence is justified (for `explain`).
+struct FenceExplanation {
+  OpInfo fence;
+  bool needed = false;
+  bool overwide = false;
+  /// The hazards the fence orders (as findings that would appear without
+  /// it).
+  std::vector<Finding> protects;
+  std::string summary;
 };
 
 } // namespace proxyfence

@@ -6,8 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "proxyfence/Checker/Report.h"
+#include "proxyfence/CommandLine/Report.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/WithColor.h"
@@ -16,6 +17,27 @@ using namespace proxyfence;
 namespace json = llvm::json;
 
 static constexpr const char *kToolVersion = "0.1.0";
+
+llvm::StringRef proxyfence::stringifyFindingKind(FindingKind kind) {
+  switch (kind) {
+  case FindingKind::MissingFence:
+    return "missing-fence";
+  case FindingKind::MissingCompletionWait:
+    return "missing-completion-wait";
+  case FindingKind::SpuriousFence:
+    return "spurious-fence";
+  case FindingKind::OverwideFence:
+    return "overwide-fence";
+  }
+  llvm_unreachable("unknown finding kind");
+}
+
+llvm::StringRef proxyfence::getSeverity(FindingKind kind) {
+  return kind == FindingKind::MissingFence ||
+                 kind == FindingKind::MissingCompletionWait
+             ? "error"
+             : "warning";
+}
 
 //===----------------------------------------------------------------------===//
 // Text

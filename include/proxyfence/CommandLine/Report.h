@@ -3,13 +3,16 @@
 // Output formats of `proxyfence check` and `explain`. The JSON format is
 // described in docs/findings.schema.json; SARIF follows the SARIF 2.1.0
 // standard so that CI code scanning shows findings on the kernel's lines.
+// MLIR-free: the PTX front end links it without MLIR.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef PROXYFENCE_CHECKER_REPORT_H
-#define PROXYFENCE_CHECKER_REPORT_H
+#ifndef PROXYFENCE_COMMANDLINE_REPORT_H
+#define PROXYFENCE_COMMANDLINE_REPORT_H
 
-#include "proxyfence/Checker/Checker.h"
+#include "proxyfence/Checker/Finding.h"
+
+#include "llvm/ADT/ArrayRef.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -37,4 +40,4 @@ void writeDot(llvm::raw_ostream &os, llvm::ArrayRef<Finding> findings);
 
 } // namespace proxyfence
 
-#endif // PROXYFENCE_CHECKER_REPORT_H
+#endif // PROXYFENCE_COMMANDLINE_REPORT_H

@@ -1,0 +1,101 @@
+//===- CommandLine.h - options and PTX path of `proxyfence` -----*- C++ -*-===//
+//
+// The `proxyfence check|fix|explain FILE` command line, MLIR-free: option
+// parsing, the PTX commands (lib/PTX) and the report writers. Two programs
+// share it: `proxyfence`, a small launcher linked with LLVM Support only,
+// which answers .ptx input itself and hands every other input to
+// `proxyfence-ttgir` (same options, MLIR linked in: lib/Checker/Driver.cpp).
+// A PTX check thus costs no MLIR start-up.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PROXYFENCE_COMMANDLINE_COMMANDLINE_H
+#define PROXYFENCE_COMMANDLINE_COMMANDLINE_H
+
+#include "proxyfence/CommandLine/Report.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <optional>
+#include <string>
+
+namespace proxyfence {
+
+enum class ColorMode { Auto, Always, Never };
+
+/// The options of `proxyfence`. Construct one per process, before parsing
+/// (llvm::cl options register themselves globally).
+struct CommandLineOptions {
+  llvm::cl::SubCommand check{"check", "Report missing, spurious and "
+                                      "over-wide proxy fences (exit 1 if any)"};
+  llvm::cl::SubCommand fix{"fix", "Insert the fences the passes would, and "
+                                  "write the result to -o"};
+  llvm::cl::SubCommand explain{"explain", "For every fence, the hazard it "
+                                          "orders or that it orders none "
+                                          "(TTGIR only)"};
+
+  llvm::cl::opt<std::string> input{
+      llvm::cl::Positional, llvm::cl::desc("<input .ttgir/.mlir/.ptx>"),
+      llvm::cl::sub(check), llvm::cl::sub(fix), llvm::cl::sub(explain)};
+  llvm::cl::opt<OutputFormat> format{
+      "format", llvm::cl::desc("Output format"),
+      llvm::cl::init(OutputFormat::Text),
+      llvm::cl::values(
+          clEnumValN(OutputFormat::Text, "text", "compiler-style text"),
+          clEnumValN(OutputFormat::JSON, "json",
+                     "JSON (docs/findings.schema.json)"),
+          clEnumValN(OutputFormat::SARIF, "sarif", "SARIF 2.1.0")),
+      llvm::cl::sub(check), llvm::cl::sub(explain)};
+  llvm::cl::opt<std::string> dot{
+      "dot",
+      llvm::cl::desc("Also write a Graphviz picture of each finding to this "
+                     "file"),
+      llvm::cl::value_desc("file.dot"), llvm::cl::sub(check)};
+  llvm::cl::opt<std::string> output{"o",
+                                    llvm::cl::desc("Output file (required)"),
+                                    llvm::cl::value_desc("file"),
+                                    llvm::cl::sub(fix)};
+  llvm::cl::opt<ColorMode> color{
+      "color", llvm::cl::desc("Colour the text output"),
+      llvm::cl::init(ColorMode::Auto),
+      llvm::cl::values(clEnumValN(ColorMode::Auto, "auto",
+                                  "only on a terminal"),
+                       clEnumValN(ColorMode::Always, "always", "always"),
+                       clEnumValN(ColorMode::Never, "never", "never")),
+      llvm::cl::sub(check), llvm::cl::sub(explain)};
+
+  bool isCheck() const { return static_cast<bool>(check); }
+  bool isFix() const { return static_cast<bool>(fix); }
+  bool isExplain() const { return static_cast<bool>(explain); }
+  bool isPTX() const { return llvm::StringRef(input).ends_with(".ptx"); }
+};
+
+/// Parses and validates the command line. Returns the exit status when the
+/// process should stop here (usage error: 2); std::nullopt to go on.
+std::optional<int> parseCommandLine(int argc, char **argv,
+                                    CommandLineOptions &options);
+
+/// `proxyfence: error: MESSAGE` on stderr; returns 2.
+int usageError(const llvm::Twine &message);
+
+/// Writes `findings` to stdout in the chosen format (and the --dot
+/// picture); returns the exit status of `check`: 0 none, 1 findings.
+int reportFindings(const CommandLineOptions &options,
+                   llvm::ArrayRef<Finding> findings);
+
+/// The report options (input name, colour) for the chosen options.
+ReportOptions getReportOptions(const CommandLineOptions &options);
+
+/// Writes `text` to `path` through a temporary file renamed over it: `path`
+/// is either the old file or the complete new one. 0, or 2 after an error.
+int writeAtomically(llvm::StringRef path, llvm::StringRef text);
+
+/// `check` or `fix` of the .ptx file `options.input`.
+int runPTX(const CommandLineOptions &options);
+
+} // namespace proxyfence
+
+#endif // PROXYFENCE_COMMANDLINE_COMMANDLINE_H
