@@ -102,6 +102,10 @@ def main():
                   % (os.path.relpath(path, ROOT), text.count("\n"), target,
                      ptxas * 1e3, " | ".join(cells)))
     print()
+    true = shutil.which("true")
+    if true:
+        print("process floor (%s, timed the same way): %.2f ms" % (
+            true, 1e3 * median_seconds([true], args.runs)))
     for name, ratio in zip(names, worst):
         print("worst ratio, %s: %.1f%% (target: at most 5%%)" % (name, 100 * ratio))
 
