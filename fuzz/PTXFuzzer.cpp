@@ -1,6 +1,7 @@
 //===- PTXFuzzer.cpp - libFuzzer target for the PTX path -------------------===//
 //
-// read -> check -> fix -> read the fixed text -> check -> fix again.
+// read -> check -> the findings in every output format -> fix -> read the
+// fixed text -> check -> fix again.
 // Besides crashes, hangs and sanitizer reports, it stops on a broken
 // invariant:
 //   - a module that reads prints back byte for byte when fix inserts
@@ -12,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "proxyfence/CommandLine/Report.h"
 #include "proxyfence/PTX/Analysis.h"
 #include "proxyfence/PTX/Reader.h"
 
@@ -81,6 +83,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
 
   std::vector<Finding> findings = ptx::checkPTX(module);
+  // The reports quote the input (opcodes, symbols, file names): any bytes.
+  for (OutputFormat format :
+       {OutputFormat::Text, OutputFormat::JSON, OutputFormat::SARIF})
+    writeFindings(llvm::nulls(), findings, format,
+                  ReportOptions{"fuzz.ptx", /*color=*/false});
+  writeDot(llvm::nulls(), findings);
   unsigned inserted = 0;
   std::string fixed = ptx::fixPTX(module, inserted);
   if (inserted == 0) {

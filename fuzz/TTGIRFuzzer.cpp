@@ -1,7 +1,7 @@
 //===- TTGIRFuzzer.cpp - libFuzzer target for the TTGIR path ---------------===//
 //
-// parse + verify -> check -> print -> re-parse -> the fence pipeline ->
-// print -> re-parse -> the pipeline again. Besides crashes, hangs and
+// parse + verify -> check and explain, in every output format -> print ->
+// re-parse -> the fence pipeline -> print -> re-parse -> the pipeline again. Besides crashes, hangs and
 // sanitizer reports, it stops on a broken invariant:
 //   - what we print of a verified module parses again (printer and parser
 //     agree);
@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/Checker/Checker.h"
+#include "proxyfence/CommandLine/Report.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "proxyfence/InitAll.h"
@@ -142,8 +143,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   proxyfence::PositionResolver positions(
       "fuzz.ttgir", llvm::DenseMap<Operation *, proxyfence::SourcePosition>());
-  (void)proxyfence::checkModule(*module, positions);
-  (void)proxyfence::explainFences(*module, positions);
+  std::vector<proxyfence::Finding> findings =
+      proxyfence::checkModule(*module, positions);
+  std::vector<proxyfence::FenceExplanation> explanations =
+      proxyfence::explainFences(*module, positions);
+  // The reports quote the input (names, loc file names): any bytes.
+  proxyfence::ReportOptions report{"fuzz.ttgir", /*color=*/false};
+  for (proxyfence::OutputFormat format :
+       {proxyfence::OutputFormat::Text, proxyfence::OutputFormat::JSON,
+        proxyfence::OutputFormat::SARIF}) {
+    proxyfence::writeFindings(llvm::nulls(), findings, format, report);
+    if (format != proxyfence::OutputFormat::SARIF)
+      proxyfence::writeExplanations(llvm::nulls(), explanations, format,
+                                    report);
+  }
+  proxyfence::writeDot(llvm::nulls(), findings);
 
   std::string printed = print(*module);
   if (!parseSourceString<ModuleOp>(printed, config))

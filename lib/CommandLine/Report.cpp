@@ -100,10 +100,19 @@ static void writeTextFinding(llvm::raw_ostream &os, const Finding &finding,
 // JSON
 //===----------------------------------------------------------------------===//
 
+/// A JSON string of `text`. JSON is UTF-8; names and messages quote the
+/// input (op names, PTX opcodes, file names), which may hold any bytes, so
+/// invalid sequences become U+FFFD instead of breaking the document.
+static json::Value jsonText(llvm::StringRef text) {
+  if (json::isUTF8(text))
+    return json::Value(text.str());
+  return json::Value(json::fixUTF8(text));
+}
+
 static json::Value toJSON(const SourcePosition &position) {
   if (!position.isKnown())
     return nullptr;
-  return json::Object{{"file", position.file},
+  return json::Object{{"file", jsonText(position.file)},
                       {"line", static_cast<int64_t>(position.line)},
                       {"column", static_cast<int64_t>(position.column)}};
 }
@@ -111,7 +120,7 @@ static json::Value toJSON(const SourcePosition &position) {
 static json::Value toJSON(const OpInfo &info) {
   if (!info.isPresent())
     return nullptr;
-  return json::Object{{"op", info.name},
+  return json::Object{{"op", jsonText(info.name)},
                       {"source", toJSON(info.source)},
                       {"ir", toJSON(info.ir)}};
 }
@@ -120,19 +129,19 @@ static json::Object toJSON(const Finding &finding) {
   json::Object object{
       {"kind", stringifyFindingKind(finding.kind)},
       {"severity", getSeverity(finding.kind)},
-      {"message", finding.message},
+      {"message", jsonText(finding.message)},
       {"primary", toJSON(finding.primary)},
       {"secondary", toJSON(finding.secondary)},
-      {"fix", finding.fix},
+      {"fix", jsonText(finding.fix)},
   };
   if (!finding.hazard.empty())
-    object["hazard"] = finding.hazard;
+    object["hazard"] = jsonText(finding.hazard);
   if (!finding.scope.empty())
-    object["scope"] = finding.scope;
+    object["scope"] = jsonText(finding.scope);
   if (!finding.region.empty())
-    object["memory"] = finding.region;
+    object["memory"] = jsonText(finding.region);
   if (!finding.path.empty())
-    object["path"] = finding.path;
+    object["path"] = jsonText(finding.path);
   return object;
 }
 
@@ -193,15 +202,16 @@ static json::Value sarifLocation(const OpInfo &info, llvm::StringRef input,
   }
   json::Object physical{
       {"artifactLocation",
-       json::Object{{"uri", position.file.empty() ? input.str()
-                                                  : position.file}}}};
+       json::Object{{"uri", jsonText(position.file.empty()
+                                         ? input
+                                         : llvm::StringRef(position.file))}}}};
   if (!region.empty())
     physical["region"] = std::move(region);
   json::Object location{{"physicalLocation", std::move(physical)}};
   if (id)
     location["id"] = *id;
   if (!message.empty())
-    location["message"] = json::Object{{"text", message}};
+    location["message"] = json::Object{{"text", jsonText(message)}};
   return location;
 }
 
@@ -224,19 +234,20 @@ static json::Value toSARIF(llvm::ArrayRef<Finding> findings,
           finding.secondary, input, 1,
           finding.kind == FindingKind::MissingFence ? "the generic access"
                                                     : "the async read"));
-    json::Object properties{{"fix", finding.fix}};
+    json::Object properties{{"fix", jsonText(finding.fix)}};
     if (!finding.hazard.empty())
-      properties["hazard"] = finding.hazard;
+      properties["hazard"] = jsonText(finding.hazard);
     if (!finding.region.empty())
-      properties["memory"] = finding.region;
+      properties["memory"] = jsonText(finding.region);
     if (!finding.path.empty())
-      properties["path"] = finding.path;
+      properties["path"] = jsonText(finding.path);
     json::Object result{
         {"ruleId", stringifyFindingKind(finding.kind)},
         {"ruleIndex", static_cast<int64_t>(finding.kind)},
         {"level", getSeverity(finding.kind)},
-        {"message", json::Object{{"text", finding.message + ". Fix: " +
-                                              finding.fix + "."}}},
+        {"message", json::Object{{"text", jsonText(finding.message +
+                                                   ". Fix: " + finding.fix +
+                                                   ".")}}},
         {"locations", json::Array{sarifLocation(finding.primary, input)}},
         {"properties", std::move(properties)}};
     if (!related.empty())
@@ -254,7 +265,7 @@ static json::Value toSARIF(llvm::ArrayRef<Finding> findings,
                    {"tool", json::Object{{"driver", std::move(driver)}}},
                    {"artifacts",
                     json::Array{json::Object{
-                        {"location", json::Object{{"uri", input}}}}}},
+                        {"location", json::Object{{"uri", jsonText(input)}}}}}},
                    {"results", std::move(results)}}}}};
 }
 
@@ -284,7 +295,7 @@ void proxyfence::writeFindings(llvm::raw_ostream &os,
         json::Value(json::Object{
             {"tool", "proxyfence"},
             {"version", kToolVersion},
-            {"input", options.input},
+            {"input", jsonText(options.input)},
             {"findings", std::move(array)},
             {"summary",
              json::Object{{"errors", errors}, {"warnings", warnings}}}}));
@@ -308,12 +319,12 @@ void proxyfence::writeExplanations(
       array.push_back(json::Object{{"fence", toJSON(explanation.fence)},
                                    {"needed", explanation.needed},
                                    {"overwide", explanation.overwide},
-                                   {"summary", explanation.summary},
+                                   {"summary", jsonText(explanation.summary)},
                                    {"protects", std::move(protects)}});
     }
     os << llvm::formatv("{0:2}\n",
                         json::Value(json::Object{{"tool", "proxyfence"},
-                                                 {"input", options.input},
+                                                 {"input", jsonText(options.input)},
                                                  {"fences", std::move(array)}}));
     return;
   }
