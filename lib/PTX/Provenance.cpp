@@ -12,6 +12,8 @@
 
 #include "proxyfence/PTX/Analysis.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -234,6 +236,7 @@ void Provenance::assign(StringRef reg, const AbstractValue &value) {
   if (next == slot)
     return;
   slot = next;
+  changedAt[reg] = ++changes;
   changed = true;
 }
 
@@ -289,10 +292,33 @@ void Provenance::transfer(const Instruction &inst) {
 
 Provenance::Provenance(const Module &module, const Function &function)
     : module(module) {
+  // Rounds over the function until nothing changes. An instruction whose
+  // input registers have not changed since it was last evaluated is
+  // skipped: it would compute the value it computed then, which its
+  // destination already holds (assign joins, and the join absorbs it), so
+  // the rounds and every value are those of evaluating everything.
+  const std::vector<Instruction> &insts = function.instructions;
+  std::vector<llvm::SmallVector<const unsigned *, 3>> inputs(insts.size());
+  for (auto [index, inst] : llvm::enumerate(insts))
+    for (unsigned i = 1; i < inst.operands.size(); ++i) {
+      StringRef operand = StringRef(inst.operands[i]).trim();
+      if (operand.starts_with("%"))
+        inputs[index].push_back(&changedAt[operand]); // stable entries
+    }
+  std::vector<unsigned> evaluatedAt(insts.size(), 0);
+  std::vector<bool> evaluated(insts.size(), false);
   for (unsigned round = 0; round != 64; ++round) {
     changed = false;
-    for (const Instruction &inst : function.instructions)
+    for (auto [index, inst] : llvm::enumerate(insts)) {
+      unsigned last = evaluatedAt[index];
+      if (evaluated[index] &&
+          llvm::none_of(inputs[index],
+                        [&](const unsigned *at) { return *at > last; }))
+        continue;
+      evaluated[index] = true;
+      evaluatedAt[index] = changes;
       transfer(inst);
+    }
     if (!changed)
       return;
   }

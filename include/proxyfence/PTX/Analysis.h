@@ -68,6 +68,9 @@ private:
   const Module &module;
   llvm::StringMap<AbstractValue> values;
   llvm::StringMap<unsigned> updates;
+  /// When each register last changed (a count of changes, 0: never).
+  llvm::StringMap<unsigned> changedAt;
+  unsigned changes = 0;
   bool changed = false;
 };
 
