@@ -54,12 +54,6 @@ std::optional<uint64_t> proxyfence::ptx::getAccessWidth(StringRef opcode) {
 
 namespace {
 
-bool hasPart(StringRef opcode, StringRef part) {
-  llvm::SmallVector<StringRef, 12> parts;
-  opcode.split(parts, '.');
-  return llvm::is_contained(parts, part);
-}
-
 bool mentionsShared(StringRef opcode) {
   return opcode.contains(".shared");
 }
