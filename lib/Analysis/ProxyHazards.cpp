@@ -17,6 +17,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <optional>
 #include <tuple>
 
 using namespace mlir;
@@ -107,6 +108,19 @@ static std::optional<unsigned> traceToArgument(Value value) {
 
 } // namespace
 
+/// The hazard a generic access and a later async access form, if they
+/// conflict: not both reads, and their regions may alias.
+static std::optional<HazardKind> getConflict(const SharedAccess &generic,
+                                             const SharedAccess &async) {
+  if (!generic.isWrite && !async.isWrite)
+    return std::nullopt;
+  if (!BufferRegionAnalysis::mayAlias(generic.regions, async.regions))
+    return std::nullopt;
+  return !generic.isWrite ? HazardKind::WAR
+         : async.isWrite  ? HazardKind::WAW
+                          : HazardKind::RAW;
+}
+
 struct ProxyHazardAnalysis::Impl
     : public ForwardDataflow<ProxyHazardAnalysis::Impl, State> {
   Impl(ModuleOp module, const BufferRegionAnalysis &regions,
@@ -121,6 +135,12 @@ struct ProxyHazardAnalysis::Impl
   void checkAsync(Operation *op, ArrayRef<SharedAccess> accesses,
                   State &state);
   void run();
+
+  /// What is analysed: the module, or the one function of `onlyFunction`.
+  Operation *getRoot() {
+    return options.onlyFunction ? options.onlyFunction
+                                : module.getOperation();
+  }
 
   ModuleOp module;
   const BufferRegionAnalysis &regions;
@@ -225,18 +245,14 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
     bool conflict = false;
     for (const AccessKey &key : pending) {
       const SharedAccess &generic = getAccesses(key.first)[key.second];
-      if (!generic.isWrite && !async.isWrite)
-        continue;
-      if (!BufferRegionAnalysis::mayAlias(generic.regions, async.regions))
+      std::optional<HazardKind> kind = getConflict(generic, async);
+      if (!kind)
         continue;
       conflict = true;
-      HazardKind kind = !generic.isWrite  ? HazardKind::WAR
-                        : async.isWrite   ? HazardKind::WAW
-                                          : HazardKind::RAW;
       if (seenHazards
-              .insert({key.first, op, static_cast<unsigned>(kind)})
+              .insert({key.first, op, static_cast<unsigned>(*kind)})
               .second)
-        result.hazards.push_back({key.first, op, kind, async.scope,
+        result.hazards.push_back({key.first, op, *kind, async.scope,
                                   generic.regions, async.regions});
     }
     if (!conflict || !options.fenceAtHazards)
@@ -283,8 +299,7 @@ void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
 void ProxyHazardAnalysis::Impl::run() {
   // Resolve every op's accesses first: later lookups never grow the cache,
   // so the ArrayRefs it hands out stay valid.
-  Operation *root = options.onlyFunction ? options.onlyFunction
-                                          : module.getOperation();
+  Operation *root = getRoot();
   root->walk([&](Operation *op) { (void)getAccesses(op); });
   runOnFunctions(root, State());
   if (options.recordFenceEffects)
@@ -306,17 +321,10 @@ bool ProxyHazardAnalysis::Impl::addsHazard(
       continue;
     const SharedAccess &async = getAccesses(asyncKey.first)[asyncKey.second];
     for (const AccessKey &genericKey : pending) {
-      const SharedAccess &generic =
-          getAccesses(genericKey.first)[genericKey.second];
-      if (!generic.isWrite && !async.isWrite)
-        continue;
-      if (!BufferRegionAnalysis::mayAlias(generic.regions, async.regions))
-        continue;
-      HazardKind kind = !generic.isWrite ? HazardKind::WAR
-                        : async.isWrite  ? HazardKind::WAW
-                                         : HazardKind::RAW;
-      if (!seenHazards.contains(
-              {genericKey.first, asyncKey.first, static_cast<unsigned>(kind)}))
+      std::optional<HazardKind> kind = getConflict(
+          getAccesses(genericKey.first)[genericKey.second], async);
+      if (kind && !seenHazards.contains({genericKey.first, asyncKey.first,
+                                         static_cast<unsigned>(*kind)}))
         return true;
     }
   }
@@ -390,9 +398,7 @@ void ProxyHazardAnalysis::Impl::computeFenceEffects() {
     }
     return addsHazard(pending, reached);
   };
-  Operation *root = options.onlyFunction ? options.onlyFunction
-                                         : module.getOperation();
-  root->walk([&](FunctionOpInterface function) {
+  getRoot()->walk([&](FunctionOpInterface function) {
     bool exact = llvm::none_of(result.fencePoints, [&](const auto &point) {
       return function->isProperAncestor(point.first);
     });
