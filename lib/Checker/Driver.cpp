@@ -26,7 +26,6 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
@@ -150,16 +149,8 @@ static int runFix(const CommandLineOptions &options, LoadedModule &loaded) {
   return 0;
 }
 
-} // namespace
-
-int proxyfence::proxyfenceMain(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  CommandLineOptions options;
-  if (std::optional<int> status = parseCommandLine(argc, argv, options))
-    return *status;
-  if (options.isPTX())
-    return runPTX(options);
-
+/// The TTGIR commands, once the shared command line has been parsed.
+static int runTTGIR(const CommandLineOptions &options) {
   DialectRegistry registry;
   registerAllDialects(registry);
   MLIRContext context(registry);
@@ -173,4 +164,10 @@ int proxyfence::proxyfenceMain(int argc, char **argv) {
   if (options.isFix())
     return runFix(options, *loaded);
   return runExplain(options, *loaded);
+}
+
+} // namespace
+
+int proxyfence::proxyfenceMain(int argc, char **argv) {
+  return runCommandLine(argc, argv, runTTGIR);
 }

@@ -13,10 +13,13 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <optional>
 
 using namespace proxyfence;
 namespace cl = llvm::cl;
@@ -26,8 +29,10 @@ int proxyfence::usageError(const llvm::Twine &message) {
   return 2;
 }
 
-std::optional<int> proxyfence::parseCommandLine(int argc, char **argv,
-                                                CommandLineOptions &options) {
+/// Parses and validates the command line. Returns the exit status when the
+/// process should stop here (usage error: 2); std::nullopt to go on.
+static std::optional<int> parseCommandLine(int argc, char **argv,
+                                           CommandLineOptions &options) {
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "proxyfence 0.1.0 (LLVM " LLVM_VERSION_STRING ")\n";
   });
@@ -102,7 +107,8 @@ int proxyfence::writeAtomically(llvm::StringRef path, llvm::StringRef text) {
   return 0;
 }
 
-int proxyfence::runPTX(const CommandLineOptions &options) {
+/// `check` or `fix` of the .ptx file `options.input`.
+static int runPTX(const CommandLineOptions &options) {
   if (llvm::sys::fs::is_directory(options.input))
     return usageError("'" + options.input + "' is a directory, not a PTX "
                       "file");
@@ -131,4 +137,16 @@ int proxyfence::runPTX(const CommandLineOptions &options) {
                << (inserted == 1 ? "" : "s") << ", wrote " << options.output
                << "\n";
   return 0;
+}
+
+int proxyfence::runCommandLine(
+    int argc, char **argv,
+    llvm::function_ref<int(const CommandLineOptions &)> runTTGIR) {
+  llvm::InitLLVM init(argc, argv);
+  CommandLineOptions options;
+  if (std::optional<int> status = parseCommandLine(argc, argv, options))
+    return *status;
+  if (options.isPTX())
+    return runPTX(options);
+  return runTTGIR(options);
 }

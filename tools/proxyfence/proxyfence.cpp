@@ -12,7 +12,6 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -39,11 +38,7 @@ static int execTTGIRTool(char **argv) {
 }
 
 int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  CommandLineOptions options;
-  if (std::optional<int> status = parseCommandLine(argc, argv, options))
-    return *status;
-  if (options.isPTX())
-    return runPTX(options);
-  return execTTGIRTool(argv);
+  return runCommandLine(argc, argv, [&](const CommandLineOptions &) {
+    return execTTGIRTool(argv);
+  });
 }

@@ -15,11 +15,11 @@
 #include "proxyfence/CommandLine/Report.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/CommandLine.h"
 
-#include <optional>
 #include <string>
 
 namespace proxyfence {
@@ -73,10 +73,12 @@ struct CommandLineOptions {
   bool isPTX() const { return llvm::StringRef(input).ends_with(".ptx"); }
 };
 
-/// Parses and validates the command line. Returns the exit status when the
-/// process should stop here (usage error: 2); std::nullopt to go on.
-std::optional<int> parseCommandLine(int argc, char **argv,
-                                    CommandLineOptions &options);
+/// The main of both programs: sets up LLVM's process state, parses and
+/// validates the command line (usage errors: 2), runs the PTX commands for
+/// .ptx input and `runTTGIR` for any other. Returns the exit status.
+int runCommandLine(
+    int argc, char **argv,
+    llvm::function_ref<int(const CommandLineOptions &)> runTTGIR);
 
 /// `proxyfence: error: MESSAGE` on stderr; returns 2.
 int usageError(const llvm::Twine &message);
@@ -93,8 +95,6 @@ ReportOptions getReportOptions(const CommandLineOptions &options);
 /// is either the old file or the complete new one. 0, or 2 after an error.
 int writeAtomically(llvm::StringRef path, llvm::StringRef text);
 
-/// `check` or `fix` of the .ptx file `options.input`.
-int runPTX(const CommandLineOptions &options);
 
 } // namespace proxyfence
 
