@@ -125,6 +125,17 @@ static json::Value toJSON(const OpInfo &info) {
                       {"ir", toJSON(info.ir)}};
 }
 
+/// The optional details of a finding (hazard kind, memory, path) that
+/// both JSON and SARIF (as result properties) carry, when present.
+static void addDetails(json::Object &object, const Finding &finding) {
+  if (!finding.hazard.empty())
+    object["hazard"] = jsonText(finding.hazard);
+  if (!finding.region.empty())
+    object["memory"] = jsonText(finding.region);
+  if (!finding.path.empty())
+    object["path"] = jsonText(finding.path);
+}
+
 static json::Object toJSON(const Finding &finding) {
   json::Object object{
       {"kind", stringifyFindingKind(finding.kind)},
@@ -134,14 +145,9 @@ static json::Object toJSON(const Finding &finding) {
       {"secondary", toJSON(finding.secondary)},
       {"fix", jsonText(finding.fix)},
   };
-  if (!finding.hazard.empty())
-    object["hazard"] = jsonText(finding.hazard);
+  addDetails(object, finding);
   if (!finding.scope.empty())
     object["scope"] = jsonText(finding.scope);
-  if (!finding.region.empty())
-    object["memory"] = jsonText(finding.region);
-  if (!finding.path.empty())
-    object["path"] = jsonText(finding.path);
   return object;
 }
 
@@ -235,12 +241,7 @@ static json::Value toSARIF(llvm::ArrayRef<Finding> findings,
           finding.kind == FindingKind::MissingFence ? "the generic access"
                                                     : "the async read"));
     json::Object properties{{"fix", jsonText(finding.fix)}};
-    if (!finding.hazard.empty())
-      properties["hazard"] = jsonText(finding.hazard);
-    if (!finding.region.empty())
-      properties["memory"] = jsonText(finding.region);
-    if (!finding.path.empty())
-      properties["path"] = jsonText(finding.path);
+    addDetails(properties, finding);
     json::Object result{
         {"ruleId", stringifyFindingKind(finding.kind)},
         {"ruleIndex", static_cast<int64_t>(finding.kind)},
