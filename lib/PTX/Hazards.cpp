@@ -366,6 +366,15 @@ bool isOwnBarrier(const Resolved &generic, const Resolved &async) {
          generic.region.end == async.barrier->end;
 }
 
+/// Whether a generic and an async access form a hazard if unordered: not
+/// both reads, bytes that may alias, and not an mbarrier instruction on the
+/// async op's own barrier.
+bool mayConflict(const Resolved &generic, const Resolved &async) {
+  return (generic.isWrite || async.isWrite) &&
+         generic.region.mayAlias(async.region) &&
+         !isOwnBarrier(generic, async);
+}
+
 std::vector<Hazard>
 FunctionAnalysis::findHazards(const RunOptions &options) const {
   // Number the generic accesses.
@@ -406,10 +415,7 @@ FunctionAnalysis::findHazards(const RunOptions &options) const {
             cluster ? state.pendingForCluster() : state.cta;
         for (unsigned k : pending.set_bits()) {
           const Resolved &generic = accesses[keys[k].first][keys[k].second];
-          if (!generic.isWrite && !async.isWrite)
-            continue;
-          if (!generic.region.mayAlias(async.region) ||
-              isOwnBarrier(generic, async))
+          if (!mayConflict(generic, async))
             continue;
           // A live mbarrier is never the data of an async access whose
           // extent is only bounded (TMA box, descriptor): only once it is
@@ -698,8 +704,7 @@ bool FunctionAnalysis::mayMoveAbove(unsigned i, unsigned async,
     if (access.isAsync)
       return false;
     for (const Resolved &other : accesses[async])
-      if (other.isAsync && (access.isWrite || other.isWrite) &&
-          access.region.mayAlias(other.region) && !isOwnBarrier(access, other))
+      if (other.isAsync && mayConflict(access, other))
         return false;
   }
   return true;
