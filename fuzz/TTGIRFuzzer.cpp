@@ -1,8 +1,9 @@
 //===- TTGIRFuzzer.cpp - libFuzzer target for the TTGIR path ---------------===//
 //
 // parse + verify -> check and explain, in every output format -> print ->
-// re-parse -> the fence pipeline -> print -> re-parse -> the pipeline again. Besides crashes, hangs and
-// sanitizer reports, it stops on a broken invariant:
+// re-parse -> the fence pipeline -> print -> re-parse -> the pipeline
+// again. Besides crashes, hangs and sanitizer reports, it stops on a broken
+// invariant:
 //   - what we print of a verified module parses again (printer and parser
 //     agree);
 //   - the pipeline's output has no missing fence according to `check`
@@ -112,9 +113,9 @@ static int countReachableFences(ModuleOp module) {
 /// `ttg.target` (below sm_90 they do nothing, as Triton's do, so `check`'s
 /// verdict on TMA ops there is no statement about the pipeline).
 static bool targetsHopperOrLater(ModuleOp module) {
-  FailureOr<int32_t> capability =
-      proxyfence::ttng::getComputeCapability(module, /*option=*/0);
-  return succeeded(capability) && *capability >= 90;
+  FailureOr<bool> proxies =
+      proxyfence::ttng::hasAsyncProxy(module, /*option=*/0);
+  return succeeded(proxies) && *proxies;
 }
 
 static bool runPipeline(MLIRContext &context, ModuleOp module) {

@@ -100,11 +100,10 @@ Operation *ProxyFenceFenceInsertionPass::hoist(Operation *op,
 
 void ProxyFenceFenceInsertionPass::runOnOperation() {
   ModuleOp module = getOperation();
-  FailureOr<int32_t> capability =
-      ttng::getComputeCapability(module, computeCapability);
-  if (failed(capability))
+  FailureOr<bool> proxies = ttng::hasAsyncProxy(module, computeCapability);
+  if (failed(proxies))
     return signalPassFailure();
-  if (*capability < 90)
+  if (!*proxies)
     return;
   BufferRegionAnalysis regions(module);
   inserted = hoisted = deduplicated = 0;

@@ -30,11 +30,10 @@ struct ProxyFenceProxyFenceInsertionPass final
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // Proxies and their fences exist from sm_90 on.
-    FailureOr<int32_t> capability =
-        ttng::getComputeCapability(module, computeCapability);
-    if (failed(capability))
+    FailureOr<bool> proxies = ttng::hasAsyncProxy(module, computeCapability);
+    if (failed(proxies))
       return signalPassFailure();
-    if (*capability < 90)
+    if (!*proxies)
       return;
     BufferRegionAnalysis regions(module);
     ProxyHazardAnalysis analysis(module, regions);

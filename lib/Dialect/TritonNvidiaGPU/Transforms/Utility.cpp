@@ -30,3 +30,11 @@ proxyfence::ttng::getComputeCapability(ModuleOp module, int32_t option) {
            << "\": expected \"cuda:\" and a number, e.g. \"cuda:90\"";
   return capability;
 }
+
+FailureOr<bool> proxyfence::ttng::hasAsyncProxy(ModuleOp module,
+                                                int32_t option) {
+  FailureOr<int32_t> capability = getComputeCapability(module, option);
+  if (failed(capability))
+    return failure();
+  return *capability >= 90;
+}

@@ -26,6 +26,11 @@ namespace proxyfence::ttng {
 mlir::FailureOr<int32_t> getComputeCapability(mlir::ModuleOp module,
                                               int32_t option);
 
+/// Whether the target has the async proxy, so the fence passes have work:
+/// sm_90 and later (getComputeCapability, with its error when it cannot
+/// tell).
+mlir::FailureOr<bool> hasAsyncProxy(mlir::ModuleOp module, int32_t option);
+
 } // namespace proxyfence::ttng
 
 #endif // PROXYFENCE_DIALECT_TRITONNVIDIAGPU_TRANSFORMS_PASSES_H
