@@ -24,8 +24,6 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Support/FileUtilities.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
@@ -45,16 +43,9 @@ struct LoadedModule {
 /// Parses and verifies `path`; diagnostics go to stderr with file:line:col.
 static FailureOr<LoadedModule> load(MLIRContext &context, StringRef path,
                                     llvm::SourceMgr &sourceMgr) {
-  if (llvm::sys::fs::is_directory(path)) {
-    usageError("'" + path + "' is a directory, not a TTGIR file");
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readInputFile(path, "TTGIR");
+  if (!buffer)
     return failure();
-  }
-  std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> buffer = openInputFile(path, &error);
-  if (!buffer) {
-    usageError(error);
-    return failure();
-  }
   if (buffer->getBuffer().trim().empty()) {
     usageError("'" + path + "' is empty: expected a TTGIR module");
     return failure();

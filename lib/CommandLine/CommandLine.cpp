@@ -29,6 +29,21 @@ int proxyfence::usageError(const llvm::Twine &message) {
   return 2;
 }
 
+std::unique_ptr<llvm::MemoryBuffer>
+proxyfence::readInputFile(llvm::StringRef path, llvm::StringRef kind) {
+  if (llvm::sys::fs::is_directory(path)) {
+    usageError("'" + path + "' is a directory, not a " + kind + " file");
+    return nullptr;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+  if (std::error_code ec = buffer.getError()) {
+    usageError("cannot open input file '" + path + "': " + ec.message());
+    return nullptr;
+  }
+  return std::move(*buffer);
+}
+
 /// Parses and validates the command line. Returns the exit status when the
 /// process should stop here (usage error: 2); std::nullopt to go on.
 static std::optional<int> parseCommandLine(int argc, char **argv,
@@ -109,17 +124,13 @@ int proxyfence::writeAtomically(llvm::StringRef path, llvm::StringRef text) {
 
 /// `check` or `fix` of the .ptx file `options.input`.
 static int runPTX(const CommandLineOptions &options) {
-  if (llvm::sys::fs::is_directory(options.input))
-    return usageError("'" + options.input + "' is a directory, not a PTX "
-                      "file");
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFileOrSTDIN(options.input, /*IsText=*/true);
-  if (std::error_code ec = buffer.getError())
-    return usageError("cannot open input file '" + options.input +
-                      "': " + ec.message());
+  std::unique_ptr<llvm::MemoryBuffer> buffer =
+      readInputFile(options.input, "PTX");
+  if (!buffer)
+    return 2;
   ptx::Module module;
   ptx::ReadError readError;
-  if (!ptx::readModule(options.input, (*buffer)->getBuffer(), module,
+  if (!ptx::readModule(options.input, buffer->getBuffer(), module,
                        readError)) {
     llvm::errs() << options.input << ":" << readError.position.line << ":"
                  << readError.position.column << ": ";

@@ -19,6 +19,9 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <memory>
 
 #include <string>
 
@@ -82,6 +85,12 @@ int runCommandLine(
 
 /// `proxyfence: error: MESSAGE` on stderr; returns 2.
 int usageError(const llvm::Twine &message);
+
+/// The contents of the input file `path` (`-`: stdin), null-terminated;
+/// null after an error on stderr (a directory: "not a KIND file"; a file
+/// that cannot be read).
+std::unique_ptr<llvm::MemoryBuffer> readInputFile(llvm::StringRef path,
+                                                  llvm::StringRef kind);
 
 /// Writes `findings` to stdout in the chosen format (and the --dot
 /// picture); returns the exit status of `check`: 0 none, 1 findings.
