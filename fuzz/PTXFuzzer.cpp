@@ -13,30 +13,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "proxyfence/CommandLine/Report.h"
+#include "Harness.h"
+
 #include "proxyfence/PTX/Analysis.h"
 #include "proxyfence/PTX/Reader.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdlib>
-
 using namespace proxyfence;
 
 [[noreturn]] static void broken(const char *what, llvm::StringRef text) {
-  llvm::errs() << "proxyfence-fuzz-ptx: invariant broken: " << what
-               << "\n--- PTX ---\n"
-               << text << "\n";
-  llvm::errs().flush();
-  std::abort();
-}
-
-static bool hasMissingFence(const std::vector<Finding> &findings) {
-  for (const Finding &finding : findings)
-    if (finding.kind == FindingKind::MissingFence)
-      return true;
-  return false;
+  fuzz::brokenInvariant("proxyfence-fuzz-ptx", what, text);
 }
 
 static const char *const kFences[] = {"fence.proxy.async.shared::cta;",
@@ -83,18 +71,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
 
   std::vector<Finding> findings = ptx::checkPTX(module);
-  // The reports quote the input (opcodes, symbols, file names): any bytes.
-  for (OutputFormat format :
-       {OutputFormat::Text, OutputFormat::JSON, OutputFormat::SARIF})
-    writeFindings(llvm::nulls(), findings, format,
-                  ReportOptions{"fuzz.ptx", /*color=*/false});
-  writeDot(llvm::nulls(), findings);
+  fuzz::writeEveryReport("fuzz.ptx", findings);
   unsigned inserted = 0;
   std::string fixed = ptx::fixPTX(module, inserted);
   if (inserted == 0) {
     if (fixed != input)
       broken("fix changed a module it inserted nothing into", fixed);
-    if (hasMissingFence(findings))
+    if (fuzz::hasMissingFence(findings))
       broken("fix inserted nothing although check reports a missing fence",
              fixed);
     return 0;
@@ -109,7 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ptx::Module again;
   if (!ptx::readModule("fuzz-fixed.ptx", fixed, again, error))
     broken("fix's output does not read", fixed);
-  if (hasMissingFence(ptx::checkPTX(again)))
+  if (fuzz::hasMissingFence(ptx::checkPTX(again)))
     broken("fix's output still has a missing fence", fixed);
   unsigned insertedAgain = 0;
   (void)ptx::fixPTX(again, insertedAgain);

@@ -17,8 +17,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Harness.h"
+
 #include "proxyfence/Checker/Checker.h"
-#include "proxyfence/CommandLine/Report.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "proxyfence/InitAll.h"
@@ -56,11 +57,7 @@ struct Fuzzer {
 } // namespace
 
 [[noreturn]] static void broken(const char *what, llvm::StringRef text) {
-  llvm::errs() << "proxyfence-fuzz-ttgir: invariant broken: " << what
-               << "\n--- module ---\n"
-               << text << "\n";
-  llvm::errs().flush();
-  std::abort();
+  proxyfence::fuzz::brokenInvariant("proxyfence-fuzz-ttgir", what, text);
 }
 
 static std::string print(ModuleOp module) {
@@ -148,17 +145,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       proxyfence::checkModule(*module, positions);
   std::vector<proxyfence::FenceExplanation> explanations =
       proxyfence::explainFences(*module, positions);
-  // The reports quote the input (names, loc file names): any bytes.
-  proxyfence::ReportOptions report{"fuzz.ttgir", /*color=*/false};
-  for (proxyfence::OutputFormat format :
-       {proxyfence::OutputFormat::Text, proxyfence::OutputFormat::JSON,
-        proxyfence::OutputFormat::SARIF}) {
-    proxyfence::writeFindings(llvm::nulls(), findings, format, report);
-    if (format != proxyfence::OutputFormat::SARIF)
-      proxyfence::writeExplanations(llvm::nulls(), explanations, format,
-                                    report);
-  }
-  proxyfence::writeDot(llvm::nulls(), findings);
+  proxyfence::fuzz::writeEveryReport("fuzz.ttgir", findings, explanations);
 
   std::string printed = print(*module);
   if (!parseSourceString<ModuleOp>(printed, config))
@@ -173,11 +160,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     broken("the pipeline's output does not parse", once);
   if (countReachableFences(*module) < fencesIn)
     broken("the pipeline removed a fence", once);
-  if (targetsHopperOrLater(*module))
-    for (const proxyfence::Finding &finding :
-         proxyfence::checkModule(*module, positions))
-      if (finding.kind == proxyfence::FindingKind::MissingFence)
-        broken("check reports a missing fence after the pipeline", once);
+  if (targetsHopperOrLater(*module) &&
+      proxyfence::fuzz::hasMissingFence(
+          proxyfence::checkModule(*module, positions)))
+    broken("check reports a missing fence after the pipeline", once);
   // Compare the re-parsed module before and after a second run (SSA names
   // printed from name locations do not survive the first print).
   std::string before = print(*reparsed);
