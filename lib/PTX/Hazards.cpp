@@ -34,10 +34,11 @@ namespace {
 /// worklist: `transfer(b, in)` is block b's effect on a state, `merge(into,
 /// from)` the join (true when `into` grew) and `same(a, b)` state equality.
 /// Fills `in` and `out` per block; both hazard analyses use it.
-template <typename State, typename Transfer, typename Merge, typename Same>
+template <typename State, typename Transfer, typename Merge, typename Same,
+          typename Edge>
 void solveForward(const CFG &cfg, std::vector<State> &in,
                   std::vector<State> &out, Transfer transfer, Merge merge,
-                  Same same) {
+                  Same same, Edge alongEdge) {
   unsigned blocks = cfg.blocks.size();
   std::vector<unsigned> worklist;
   std::vector<bool> queued(blocks, true);
@@ -51,13 +52,28 @@ void solveForward(const CFG &cfg, std::vector<State> &in,
     if (same(next, out[b]))
       continue;
     out[b] = std::move(next);
-    for (unsigned s : cfg.blocks[b].successors)
-      if (merge(in[s], out[b]) && !queued[s]) {
+    for (unsigned s : cfg.blocks[b].successors) {
+      State scratch;
+      if (merge(in[s], alongEdge(b, s, out[b], scratch)) && !queued[s]) {
         queued[s] = true;
         worklist.push_back(s);
       }
+    }
   }
 }
+
+/// How the extent of an access is known (docs/ptx-checker.md, Extents).
+enum class Extent : uint8_t {
+  /// The instruction's type or size operand.
+  Known,
+  /// A TMA box, bounded by the expect_tx bytes of its mbarrier.
+  ExpectTx,
+  /// A TMA box, bounded by the start of the next async buffer of the same
+  /// symbol (ring slots and tiles do not overlap one another).
+  NextBuffer,
+  /// Unknown: to the end of the symbol (a descriptor, an untraced box).
+  Unbounded,
+};
 
 /// One shared access of an instruction, its bytes resolved.
 struct Resolved {
@@ -69,6 +85,10 @@ struct Resolved {
   bool isInval = false;
   /// Offset and width known (not a TMA box, descriptor or tx bound).
   bool exact = false;
+  /// The start offset was traced (else the region is the whole symbol).
+  bool offsetKnown = false;
+  /// Where the end of the region comes from.
+  Extent extent = Extent::Unbounded;
   Scope scope = Scope::CTA;
   Completion completion = Completion::None;
   /// For an async access completing on an mbarrier: the barrier's bytes.
@@ -116,7 +136,7 @@ class FunctionAnalysis {
 public:
   FunctionAnalysis(const Module &module, const Function &function)
       : module(module), function(function), cfg(buildCFG(function)),
-        provenance(module, function) {
+        provenance(module, function), predicates(function, cfg) {
     resolveAll();
   }
 
@@ -131,13 +151,16 @@ public:
   const Function &function;
   CFG cfg;
   Provenance provenance;
+  PredicateFacts predicates;
   std::vector<Classification> roles;
   std::vector<std::vector<Resolved>> accesses;
 
 private:
   void resolveAll();
   SharedRegion resolveAddress(const Instruction &inst, unsigned operand,
-                              std::optional<uint64_t> width, bool *remote) const;
+                              std::optional<uint64_t> width, bool *remote,
+                              bool *offsetKnown = nullptr) const;
+  void boundBoxes();
   std::optional<uint64_t> barrierBytes(const SharedRegion &barrier) const;
   bool isFence(unsigned index, const RunOptions &options, Scope &scope) const;
   bool inLoopWith(unsigned block, unsigned other) const;
@@ -161,7 +184,8 @@ int64_t parseDisplacement(StringRef inside, StringRef &base) {
 SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
                                               unsigned operandIndex,
                                               std::optional<uint64_t> width,
-                                              bool *remote) const {
+                                              bool *remote,
+                                              bool *offsetKnown) const {
   StringRef operand = inst.operands[operandIndex];
   int64_t displacement = 0;
   AbstractValue value;
@@ -194,6 +218,8 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
   region.begin = std::max<int64_t>(0, value.lo + displacement);
   region.end = width ? value.hi + displacement + static_cast<int64_t>(*width)
                      : symbolEnd;
+  if (offsetKnown)
+    *offsetKnown = true;
   return region;
 }
 
@@ -276,11 +302,17 @@ void FunctionAnalysis::resolveAll() {
           exact = true;
         }
       }
-      if (!width && access.isAsync && access.isWrite && barrier)
+      Extent extent = width ? Extent::Known : Extent::Unbounded;
+      if (!width && access.isAsync && access.isWrite && barrier) {
         width = barrierBytes(*barrier);
+        if (width)
+          extent = Extent::ExpectTx;
+      }
       bool remote = false;
       Resolved resolved;
-      resolved.region = resolveAddress(inst, access.operand, width, &remote);
+      resolved.region = resolveAddress(inst, access.operand, width, &remote,
+                                       &resolved.offsetKnown);
+      resolved.extent = access.isDescriptor ? Extent::Unbounded : extent;
       resolved.isRead = access.isRead;
       resolved.isWrite = access.isWrite;
       resolved.isAsync = access.isAsync;
@@ -296,6 +328,47 @@ void FunctionAnalysis::resolveAll() {
     }
     accesses.push_back(std::move(list));
   }
+  boundBoxes();
+}
+
+/// A TMA box is not in the PTX. Bound a box whose start is traced by the
+/// start of the next async buffer of the same symbol (the next ring slot
+/// or tile: async copies of one kernel do not overlap one another's
+/// start), keeping a tighter expect_tx bound.
+void FunctionAnalysis::boundBoxes() {
+  std::map<int, std::vector<int64_t>> starts;
+  for (unsigned i = 0; i != accesses.size(); ++i)
+    for (unsigned a = 0; a != accesses[i].size(); ++a) {
+      const Resolved &r = accesses[i][a];
+      if (r.isAsync && r.offsetKnown && r.region.symbol >= 0 &&
+          !roles[i].accesses[a].isDescriptor)
+        starts[r.region.symbol].push_back(r.region.begin);
+    }
+  for (auto &[symbol, list] : starts)
+    llvm::sort(list);
+  for (unsigned i = 0; i != accesses.size(); ++i)
+    for (unsigned a = 0; a != accesses[i].size(); ++a) {
+      Resolved &r = accesses[i][a];
+      if (!r.isAsync || !r.offsetKnown || r.region.symbol < 0 ||
+          roles[i].accesses[a].isDescriptor ||
+          (r.extent != Extent::Unbounded && r.extent != Extent::ExpectTx))
+        continue;
+      const std::vector<int64_t> &list = starts[r.region.symbol];
+      auto next = std::upper_bound(list.begin(), list.end(), r.region.begin);
+      if (next == list.end())
+        continue;
+      // The offset may be a range: the box reaches at most the distance to
+      // the next buffer past its highest start.
+      int64_t width = *next - r.region.begin;
+      int64_t end = r.region.end == INT64_MAX
+                        ? INT64_MAX
+                        : r.region.end; // expect_tx bound, if any
+      int64_t bySlot = r.region.begin + width;
+      if (r.extent == Extent::ExpectTx && end <= bySlot)
+        continue;
+      r.region.end = bySlot;
+      r.extent = Extent::NextBuffer;
+    }
 }
 
 bool FunctionAnalysis::isFence(unsigned index, const RunOptions &options,
@@ -461,15 +534,64 @@ FunctionAnalysis::findHazards(const RunOptions &options) const {
         return transfer(b, state, false);
       },
       [](FenceState &into, const FenceState &from) { return into.merge(from); },
-      [](const FenceState &x, const FenceState &y) { return x == y; });
+      [](const FenceState &x, const FenceState &y) { return x == y; },
+      [](unsigned, unsigned, const FenceState &state,
+         FenceState &) -> const FenceState & { return state; });
   for (unsigned b = 0; b != blocks; ++b)
     transfer(b, in[b], true);
   return hazards;
 }
 
-/// Pending async reads: access key -> commit groups issued after it
-/// (capped); joined by minimum (the least completed path).
-using PendingReads = std::map<std::pair<unsigned, unsigned>, unsigned>;
+/// Async reads not yet completed, as seen by one thread at a program
+/// point. `self`: issued by this thread (access key -> commit groups
+/// issued after it, capped, and for tcgen05 reads the mbarrier their
+/// commit signals); joined by minimum, the least completed path. `other`:
+/// issued by another thread (this thread took a branch that contradicts
+/// the guard, docs/proxy-model.md, Concurrency): this thread's
+/// commits and waits do not complete them; only an execution barrier this
+/// thread waits at does, once every issuing thread reached it with them
+/// complete (its `self` state there, which the join at the barrier holds).
+struct PendingRead {
+  unsigned groups = 0;
+  /// For tcgen05 reads: the barrier of the tcgen05.commit that committed
+  /// them (symbol -1: any).
+  std::optional<SharedRegion> commitBarrier;
+  bool operator==(const PendingRead &o) const {
+    return groups == o.groups &&
+           commitBarrier.has_value() == o.commitBarrier.has_value() &&
+           (!commitBarrier ||
+            (commitBarrier->symbol == o.commitBarrier->symbol &&
+             commitBarrier->begin == o.commitBarrier->begin &&
+             commitBarrier->end == o.commitBarrier->end));
+  }
+};
+
+struct PendingReads {
+  std::map<std::pair<unsigned, unsigned>, PendingRead> self;
+  std::set<std::pair<unsigned, unsigned>> other;
+  bool operator==(const PendingReads &o) const {
+    return self == o.self && other == o.other;
+  }
+};
+
+/// Whether the guard `inst` of a commit or wait holds for the thread that
+/// issued a read under `guard`, at a point where `facts` hold: yes, no,
+/// or unknown (nullopt).
+std::optional<bool> executesFor(const PredicateFacts &predicates,
+                                const PredicateFacts::FactSet &facts,
+                                const PredicateFacts::FactSet &guard,
+                                const Instruction &inst) {
+  if (!inst.isPredicated())
+    return true;
+  PredicateFacts::FactSet both;
+  std::set_union(facts.begin(), facts.end(), guard.begin(), guard.end(),
+                 std::back_inserter(both));
+  if (predicates.implies(both, inst))
+    return true;
+  if (predicates.excludes(both, inst))
+    return false;
+  return std::nullopt;
+}
 
 std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
   constexpr unsigned kCap = 64;
@@ -477,43 +599,102 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
   std::vector<PendingReads> in(blocks), out(blocks);
   std::vector<CompletionHazard> hazards;
   std::set<std::pair<unsigned, unsigned>> seen;
+  // The facts under which each tracked async read was issued.
+  std::map<unsigned, PredicateFacts::FactSet> guards;
+  auto guardOf = [&](unsigned i) -> const PredicateFacts::FactSet & {
+    auto it = guards.find(i);
+    if (it == guards.end())
+      it = guards.emplace(i, predicates.instructionFacts(cfg, i)).first;
+    return it->second;
+  };
 
-  auto complete = [&](PendingReads &state, Completion kind, unsigned keep) {
-    for (auto it = state.begin(); it != state.end();) {
+  // Commits and waits apply to the reads of the threads that execute them.
+  auto forEachExecuting = [&](PendingReads &state, unsigned i,
+                              Completion kind, auto apply) {
+    const PredicateFacts::FactSet &facts = predicates.instructionFacts(cfg, i);
+    for (auto it = state.self.begin(); it != state.self.end();) {
       const Resolved &r = accesses[it->first.first][it->first.second];
-      if (r.completion == kind && it->second > keep)
-        it = state.erase(it);
+      std::optional<bool> runs =
+          r.completion == kind
+              ? executesFor(predicates, facts, guardOf(it->first.first),
+                            function.instructions[i])
+              : std::optional<bool>(false);
+      if (runs && *runs && apply(it->second))
+        it = state.self.erase(it);
       else
         ++it;
     }
   };
-  auto commit = [&](PendingReads &state, Completion kind) {
-    for (auto &[key, groups] : state)
-      if (accesses[key.first][key.second].completion == kind)
-        groups = std::min(groups + 1, kCap);
-  };
   auto transfer = [&](unsigned b, PendingReads state, bool report) {
     for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
       const Classification &role = roles[i];
+      auto commit = [&](Completion kind) {
+        forEachExecuting(state, i, kind, [&](PendingRead &read) {
+          read.groups = std::min(read.groups + 1, kCap);
+          return false;
+        });
+      };
+      auto complete = [&](Completion kind, unsigned keep) {
+        forEachExecuting(state, i, kind, [&](PendingRead &read) {
+          return read.groups > keep;
+        });
+      };
       switch (role.role) {
       case Role::BulkCommit:
-        commit(state, Completion::BulkGroup);
+        commit(Completion::BulkGroup);
         break;
       case Role::BulkWait:
-        complete(state, Completion::BulkGroup, role.waitCount);
+        complete(Completion::BulkGroup, role.waitCount);
         break;
       case Role::WgmmaCommit:
-        commit(state, Completion::WgmmaGroup);
+        commit(Completion::WgmmaGroup);
         break;
       case Role::WgmmaWait:
-        complete(state, Completion::WgmmaGroup, role.waitCount);
+        complete(Completion::WgmmaGroup, role.waitCount);
         break;
-      case Role::Tcgen05Commit:
-        commit(state, Completion::Tcgen05Commit);
+      case Role::Tcgen05Commit: {
+        // tcgen05.commit makes the thread's earlier tcgen05 ops signal
+        // its mbarrier when they complete.
+        SharedRegion barrier;
+        const Instruction &inst = function.instructions[i];
+        for (unsigned o = 0; o != inst.operands.size(); ++o)
+          if (isMemoryOperand(inst.operands[o])) {
+            bool remote = false;
+            barrier = resolveAddress(inst, o, 8, &remote);
+            break;
+          }
+        forEachExecuting(state, i, Completion::Tcgen05Commit,
+                         [&](PendingRead &read) {
+                           if (read.groups == 0)
+                             read.commitBarrier = barrier;
+                           read.groups = std::min(read.groups + 1, kCap);
+                           return false;
+                         });
         break;
-      case Role::MbarrierWait:
-        complete(state, Completion::Tcgen05Commit, 0);
+      }
+      case Role::MbarrierWait: {
+        // A wait on the mbarrier a tcgen05.commit signals completes the
+        // reads that commit covered (not those of other barriers).
+        std::optional<SharedRegion> waited;
+        for (const Resolved &r : accesses[i])
+          if (r.isMbarrier)
+            waited = r.region;
+        forEachExecuting(state, i, Completion::Tcgen05Commit,
+                         [&](PendingRead &read) {
+                           return read.groups > 0 &&
+                                  (!waited || !read.commitBarrier ||
+                                   read.commitBarrier->mayAlias(*waited));
+                         });
         break;
+      }
+      case Role::ExecutionBarrier: {
+        // A thread that waits at a CTA barrier is ordered after what the
+        // other threads completed before reaching it.
+        StringRef opcode = function.instructions[i].opcode;
+        if (!opcode.contains("arrive"))
+          state.other.clear();
+        break;
+      }
       default:
         break;
       }
@@ -521,14 +702,19 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
         const Resolved &access = accesses[i][a];
         if (access.isAsync || !access.isWrite || !report)
           continue;
-        for (const auto &[key, groups] : state) {
+        auto check = [&](std::pair<unsigned, unsigned> key) {
           const Resolved &async = accesses[key.first][key.second];
           if (!async.region.mayAlias(access.region) ||
-              (access.isMbarrier && (!async.exact || isOwnBarrier(access, async))))
-            continue;
+              (access.isMbarrier &&
+               (!async.exact || isOwnBarrier(access, async))))
+            return;
           if (seen.insert({i, key.first}).second)
             hazards.push_back({i, key.first, a, key.second, async.completion});
-        }
+        };
+        for (const auto &entry : state.self)
+          check(entry.first);
+        for (const auto &key : state.other)
+          check(key);
       }
       for (unsigned a = 0; a != accesses[i].size(); ++a) {
         const Resolved &access = accesses[i][a];
@@ -538,9 +724,8 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
             access.completion != Completion::None &&
             !(access.region.begin == 0 && access.region.end == INT64_MAX &&
               roles[i].accesses[a].isDescriptor)) {
-          auto [it, inserted] = state.insert({{i, a}, 0});
-          if (!inserted)
-            it->second = 0;
+          state.self[{i, a}] = PendingRead();
+          state.other.erase({i, a});
         }
       }
     }
@@ -548,23 +733,53 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
   };
   auto merge = [](PendingReads &into, const PendingReads &from) {
     bool changed = false;
-    for (const auto &[key, groups] : from) {
-      auto [it, inserted] = into.insert({key, groups});
+    for (const auto &[key, read] : from.self) {
+      auto [it, inserted] = into.self.insert({key, read});
       if (inserted) {
         changed = true;
-      } else if (groups < it->second) {
-        it->second = groups;
+        continue;
+      }
+      PendingRead joined = it->second;
+      joined.groups = std::min(joined.groups, read.groups);
+      if (joined.commitBarrier && read.commitBarrier &&
+          !(PendingRead{0, joined.commitBarrier} ==
+            PendingRead{0, read.commitBarrier}))
+        joined.commitBarrier = SharedRegion();
+      else if (!joined.commitBarrier)
+        joined.commitBarrier = read.commitBarrier;
+      if (!(joined == it->second)) {
+        it->second = joined;
         changed = true;
       }
     }
+    for (const auto &key : from.other)
+      changed |= into.other.insert(key).second;
     return changed;
+  };
+  // Along an edge whose branch contradicts the guard of a read, the
+  // thread is not the one that issued it.
+  auto alongEdge = [&](unsigned from, unsigned to, const PendingReads &state,
+                       PendingReads &next) -> const PendingReads & {
+    PredicateFacts::FactSet facts = predicates.edgeFacts(cfg, from, to);
+    if (facts.empty())
+      return state;
+    next = state;
+    for (auto it = next.self.begin(); it != next.self.end();) {
+      if (PredicateFacts::contradicts(guardOf(it->first.first), facts)) {
+        next.other.insert(it->first);
+        it = next.self.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    return next;
   };
   solveForward(
       cfg, in, out,
       [&](unsigned b, const PendingReads &state) {
         return transfer(b, state, false);
       },
-      merge, std::equal_to<PendingReads>());
+      merge, std::equal_to<PendingReads>(), alongEdge);
   for (unsigned b = 0; b != blocks; ++b)
     transfer(b, in[b], true);
   return hazards;

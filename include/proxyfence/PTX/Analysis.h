@@ -12,7 +12,10 @@
 #include "proxyfence/Checker/Finding.h"
 #include "proxyfence/PTX/Classify.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+
+#include <optional>
 
 #include <vector>
 
@@ -72,6 +75,59 @@ private:
   llvm::StringMap<unsigned> changedAt;
   unsigned changes = 0;
   bool changed = false;
+};
+
+/// The registers an instruction writes (its destination operand; both
+/// halves of `%r|%p`, every register of a `{...}` vector).
+void getDefinedRegisters(const Instruction &inst,
+                      llvm::SmallVectorImpl<llvm::StringRef> &out);
+
+/// Branch correlation (lib/PTX/Predicates.cpp): facts `predicate ==
+/// value` about *stable* predicates, those every evaluation of which in a
+/// thread gives the same value (the same pure expression of stable
+/// operands: immediates, %tid, %ctaid, %laneid, parameters, ...). Two
+/// registers computed alike are one predicate; `setp.ne` negates
+/// `setp.eq` on the same integer operands.
+class PredicateFacts {
+public:
+  struct Fact {
+    unsigned key;
+    bool value;
+  };
+  /// Sorted codes `key * 2 + value`.
+  using FactSet = std::vector<uint32_t>;
+
+  PredicateFacts(const Function &function, const CFG &cfg);
+
+  /// The facts that hold on every path into block `b`.
+  const FactSet &atBlock(unsigned b) const { return blockFacts[b]; }
+  /// The facts the edge from block `from` to `to` adds (a conditional
+  /// branch on a stable predicate, and what that implies through
+  /// not/and/or.pred).
+  FactSet edgeFacts(const CFG &cfg, unsigned from, unsigned to) const;
+  /// The facts under which instruction `index` executes (its block's,
+  /// and its own `@p` guard).
+  FactSet instructionFacts(const CFG &cfg, unsigned index) const;
+  /// Whether some fact of `a` is negated in `b`.
+  static bool contradicts(const FactSet &a, const FactSet &b);
+  /// Whether `facts` make `inst`'s guard true (an unguarded instruction
+  /// always executes) / false.
+  bool implies(const FactSet &facts, const Instruction &inst) const;
+  bool excludes(const FactSet &facts, const Instruction &inst) const;
+  bool isStable(llvm::StringRef reg) const;
+
+private:
+  std::optional<Fact> factOf(llvm::StringRef reg, bool value) const;
+  void addWithConsequences(FactSet &facts, llvm::StringRef reg, bool value,
+                           unsigned depth) const;
+  static void unite(FactSet &into, const FactSet &from);
+
+  const Function &function;
+  llvm::StringMap<std::vector<unsigned>> definitions;
+  std::vector<FactSet> blockFacts;
+  std::vector<std::vector<std::pair<unsigned, FactSet>>> edges;
+  mutable llvm::StringMap<bool> stable;
+  mutable llvm::StringMap<unsigned> keys;
 };
 
 /// Byte range [begin, end) of a shared symbol; symbol -1 is any.
