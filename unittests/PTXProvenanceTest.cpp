@@ -110,7 +110,9 @@ TEST_F(PTXProvenance, RegisterOffsetsThroughArithmetic) {
        "\tadd.s32 %r5, %r4, %r3;\n"
        "\tmad.lo.s32 %r6, %r2, 8, 64;\n"
        "\tadd.s32 %r7, %r4, %r6;\n"
-       "\tadd.s32 %r8, %r4, %r1;\n");
+       "\tld.param.u32 %r9, [k_param_0];\n"
+       "\tadd.s32 %r8, %r4, %r9;\n"
+       "\tadd.s32 %r10, %r4, %r1;\n");
   AbstractValue lane = at("%r2");
   EXPECT_EQ(lane.kind, AbstractValue::Int);
   EXPECT_EQ(lane.lo, 0);
@@ -122,7 +124,12 @@ TEST_F(PTXProvenance, RegisterOffsetsThroughArithmetic) {
   EXPECT_EQ(unbounded.kind, AbstractValue::Address);
   EXPECT_EQ(unbounded.symbol, symbol("tile"));
   EXPECT_FALSE(unbounded.offsetKnown);
-  EXPECT_EQ(at("%r1").kind, AbstractValue::Top);
+  // %tid.x is bounded by the ISA's 1024 threads per CTA.
+  AbstractValue tid = at("%r1");
+  EXPECT_EQ(tid.kind, AbstractValue::Int);
+  EXPECT_EQ(tid.lo, 0);
+  EXPECT_EQ(tid.hi, 1023);
+  expectAddress("%r10", "tile", 0, 1023);
 }
 
 TEST_F(PTXProvenance, MapaMakesTheAddressRemote) {
@@ -204,7 +211,7 @@ TEST_F(PTXProvenance, LostProvenanceMayAliasAnySharedMemory) {
        "\tadd.s32 %r2, %r1, 16;\n"
        "\tld.param.u64 %rd1, [k_param_0];\n"
        "\tmov.b64 %rd2, {%r1, %r2};\n"
-       "\tmov.u32 %r3, %tid.x;\n");
+       "\tmov.u32 %r3, %clock;\n");
   for (llvm::StringRef reg : {"%r1", "%r2", "%rd1", "%rd2", "%r3", "%r60"})
     EXPECT_EQ(at(reg).kind, AbstractValue::Top) << reg.str();
 
@@ -224,8 +231,9 @@ TEST_F(PTXProvenance, LostProvenanceMayAliasAnySharedMemory) {
 
 TEST_F(PTXProvenance, TheCheckerReportsWhatProvenanceCannotTrace) {
   // A store through an address loaded from memory, then a TMA store of
-  // `tile`: the store may be to `tile`, so it is a RAW, and the finding
-  // says the address could not be traced. A store to `other` is not.
+  // `tile`: the store may be to `tile`, so it may be a RAW; the checker
+  // cannot prove it either way and says so (an unproven ordering naming
+  // the untraced store). A store to `other` is not.
   load("\tld.shared.u32 %r1, [other+4];\n"
        "\tst.shared.u32 [%r1], %r9;\n"
        "\tmov.u32 %r2, other;\n"
@@ -239,12 +247,15 @@ TEST_F(PTXProvenance, TheCheckerReportsWhatProvenanceCannotTrace) {
   std::vector<Finding> findings = checkPTX(module);
   ASSERT_EQ(findings.size(), 1u);
   const Finding &finding = findings[0];
-  EXPECT_EQ(finding.kind, FindingKind::MissingFence);
+  EXPECT_EQ(finding.kind, FindingKind::UnprovenOrdering);
   EXPECT_EQ(finding.hazard, "RAW");
-  EXPECT_EQ(finding.secondary.name, "st.shared.u32");
-  EXPECT_EQ(finding.secondary.ir.line, 14u);
-  EXPECT_EQ(finding.primary.name,
+  EXPECT_EQ(finding.primary.name, "st.shared.u32");
+  EXPECT_EQ(finding.primary.ir.line, 14u);
+  EXPECT_EQ(finding.secondary.name,
             "cp.async.bulk.tensor.1d.global.shared::cta.bulk_group");
+  EXPECT_NE(finding.message.find("its address is not traced to a shared "
+                                 "variable"),
+            std::string::npos);
   EXPECT_EQ(finding.region,
             "an address whose provenance cannot be traced (it may be any "
             "shared memory): any shared memory and shared symbol 'tile' "

@@ -84,7 +84,10 @@ ReportOptions proxyfence::getReportOptions(const CommandLineOptions &options) {
 }
 
 int proxyfence::reportFindings(const CommandLineOptions &options,
-                               llvm::ArrayRef<Finding> findings) {
+                               llvm::ArrayRef<Finding> input) {
+  std::vector<Finding> findings(input.begin(), input.end());
+  for (Finding &finding : findings)
+    finding.strict = options.strict;
   if (!options.dot.empty()) {
     std::string picture;
     llvm::raw_string_ostream os(picture);
@@ -94,7 +97,13 @@ int proxyfence::reportFindings(const CommandLineOptions &options,
   }
   writeFindings(llvm::outs(), findings, options.format,
                 getReportOptions(options));
-  return findings.empty() ? 0 : 1;
+  if (options.warningsAsErrors)
+    return findings.empty() ? 0 : 1;
+  return llvm::any_of(findings, [](const Finding &finding) {
+           return getSeverity(finding) == "error";
+         })
+             ? 1
+             : 0;
 }
 
 int proxyfence::writeAtomically(llvm::StringRef path, llvm::StringRef text) {

@@ -28,6 +28,8 @@ llvm::StringRef proxyfence::stringifyFindingKind(FindingKind kind) {
     return "spurious-fence";
   case FindingKind::OverwideFence:
     return "overwide-fence";
+  case FindingKind::UnprovenOrdering:
+    return "unproven-ordering";
   }
   llvm_unreachable("unknown finding kind");
 }
@@ -37,6 +39,12 @@ llvm::StringRef proxyfence::getSeverity(FindingKind kind) {
                  kind == FindingKind::MissingCompletionWait
              ? "error"
              : "warning";
+}
+
+llvm::StringRef proxyfence::getSeverity(const Finding &finding) {
+  if (finding.strict && finding.kind == FindingKind::UnprovenOrdering)
+    return "error";
+  return getSeverity(finding.kind);
 }
 
 //===----------------------------------------------------------------------===//
@@ -73,7 +81,7 @@ static void writeSeverity(llvm::raw_ostream &os, llvm::StringRef severity,
 static void writeTextFinding(llvm::raw_ostream &os, const Finding &finding,
                              bool color) {
   os << primaryPosition(finding.primary) << ": ";
-  writeSeverity(os, getSeverity(finding.kind), color);
+  writeSeverity(os, getSeverity(finding), color);
   os << " " << finding.message << " [" << stringifyFindingKind(finding.kind)
      << "]\n";
   switch (finding.kind) {
@@ -84,6 +92,11 @@ static void writeTextFinding(llvm::raw_ostream &os, const Finding &finding,
   case FindingKind::MissingCompletionWait:
     os << "  generic write: " << describeOp(finding.primary) << "\n";
     os << "  async read:    " << describeOp(finding.secondary) << "\n";
+    break;
+  case FindingKind::UnprovenOrdering:
+    os << "  unresolved: " << describeOp(finding.primary) << "\n";
+    if (finding.secondary.isPresent())
+      os << "  e.g. with:  " << describeOp(finding.secondary) << "\n";
     break;
   default:
     os << "  fence: " << describeOp(finding.primary) << "\n";
@@ -139,7 +152,7 @@ static void addDetails(json::Object &object, const Finding &finding) {
 static json::Object toJSON(const Finding &finding) {
   json::Object object{
       {"kind", stringifyFindingKind(finding.kind)},
-      {"severity", getSeverity(finding.kind)},
+      {"severity", getSeverity(finding)},
       {"message", jsonText(finding.message)},
       {"primary", toJSON(finding.primary)},
       {"secondary", toJSON(finding.secondary)},
@@ -155,7 +168,7 @@ static std::pair<int64_t, int64_t> countSeverities(
     llvm::ArrayRef<Finding> findings) {
   int64_t errors = 0, warnings = 0;
   for (const Finding &finding : findings)
-    ++(getSeverity(finding.kind) == "error" ? errors : warnings);
+    ++(getSeverity(finding) == "error" ? errors : warnings);
   return {errors, warnings};
 }
 
@@ -193,6 +206,13 @@ static const Rule kRules[] = {
      "A cluster-scope proxy fence where the CTA scope suffices.",
      "fence.proxy.async.shared::cluster costs about ten times the CTA form; "
      "it is needed only when the async access reaches other CTAs."},
+    {FindingKind::UnprovenOrdering, "UnprovenOrdering",
+     "The checker can prove neither a hazard nor its order here.",
+     "An address, extent or role the checker cannot resolve (an untraced "
+     "address, a TMA box the PTX does not state) leaves generic and async "
+     "accesses that may touch the same bytes neither proven ordered nor "
+     "proven to race. Reported once per cause; --strict makes it an "
+     "error."},
 };
 
 static json::Value sarifLocation(const OpInfo &info, llvm::StringRef input,
@@ -245,7 +265,7 @@ static json::Value toSARIF(llvm::ArrayRef<Finding> findings,
     json::Object result{
         {"ruleId", stringifyFindingKind(finding.kind)},
         {"ruleIndex", static_cast<int64_t>(finding.kind)},
-        {"level", getSeverity(finding.kind)},
+        {"level", getSeverity(finding)},
         {"message", json::Object{{"text", jsonText(finding.message +
                                                    ". Fix: " + finding.fix +
                                                    ".")}}},
@@ -362,7 +382,7 @@ void proxyfence::writeDot(llvm::raw_ostream &os,
         "fontname=\"monospace\"];\n";
   for (auto [index, finding] : llvm::enumerate(findings)) {
     os << "  subgraph cluster_" << index << " {\n    label=\""
-       << escapeDot(getSeverity(finding.kind)) << ": "
+       << escapeDot(getSeverity(finding)) << ": "
        << escapeDot(stringifyFindingKind(finding.kind));
     if (!finding.hazard.empty())
       os << " (" << finding.hazard << ")";

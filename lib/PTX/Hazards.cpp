@@ -129,6 +129,8 @@ struct RunOptions {
   std::set<unsigned> ignored;
   std::set<unsigned> narrowed;
   std::map<unsigned, Scope> virtualFences;
+  /// See findHazards' `observed`.
+  std::optional<unsigned> observe;
 };
 
 /// Everything the analyses need about one function.
@@ -140,7 +142,14 @@ public:
     resolveAll();
   }
 
-  std::vector<Hazard> findHazards(const RunOptions &options) const;
+  /// `observed`: when given, receives the generic accesses (instruction,
+  /// access) not yet fenced on some path to the instruction
+  /// `options.observe`.
+  std::vector<Hazard> findHazards(
+      const RunOptions &options,
+      std::vector<std::pair<unsigned, unsigned>> *observed = nullptr) const;
+  /// Whether instruction `to` is reachable from instruction `from`.
+  bool reaches(unsigned from, unsigned to) const;
   std::vector<CompletionHazard> findCompletionHazards() const;
   /// Where a fence for the async op at `async` goes (an instruction index
   /// before which to insert); see docs/proxy-model.md.
@@ -448,8 +457,9 @@ bool mayConflict(const Resolved &generic, const Resolved &async) {
          !isOwnBarrier(generic, async);
 }
 
-std::vector<Hazard>
-FunctionAnalysis::findHazards(const RunOptions &options) const {
+std::vector<Hazard> FunctionAnalysis::findHazards(
+    const RunOptions &options,
+    std::vector<std::pair<unsigned, unsigned>> *observed) const {
   // Number the generic accesses.
   std::vector<std::pair<unsigned, unsigned>> keys;
   std::vector<std::vector<unsigned>> keyOf(accesses.size());
@@ -469,6 +479,12 @@ FunctionAnalysis::findHazards(const RunOptions &options) const {
 
   auto transfer = [&](unsigned b, FenceState state, bool report) {
     for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
+      if (report && observed && options.observe == i) {
+        llvm::BitVector pending = state.cta;
+        pending |= state.pendingForCluster();
+        for (unsigned k : pending.set_bits())
+          observed->push_back(keys[k]);
+      }
       Scope scope;
       auto virtualFence = options.virtualFences.find(i);
       if (virtualFence != options.virtualFences.end())
@@ -665,8 +681,16 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
           }
         forEachExecuting(state, i, Completion::Tcgen05Commit,
                          [&](PendingRead &read) {
-                           if (read.groups == 0)
-                             read.commitBarrier = barrier;
+                           // Join (not overwrite): the transfer stays
+                           // monotone, so the fixpoint is reached.
+                           if (read.groups == 0) {
+                             PendingRead committed{0, barrier};
+                             if (!read.commitBarrier)
+                               read.commitBarrier = barrier;
+                             else if (!(PendingRead{0, read.commitBarrier} ==
+                                        committed))
+                               read.commitBarrier = SharedRegion();
+                           }
                            read.groups = std::min(read.groups + 1, kCap);
                            return false;
                          });
@@ -783,6 +807,27 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
   for (unsigned b = 0; b != blocks; ++b)
     transfer(b, in[b], true);
   return hazards;
+}
+
+bool FunctionAnalysis::reaches(unsigned from, unsigned to) const {
+  unsigned start = cfg.blockOf[from], target = cfg.blockOf[to];
+  if (start == target && from < to)
+    return true;
+  std::vector<bool> seen(cfg.blocks.size());
+  std::vector<unsigned> stack = {start};
+  while (!stack.empty()) {
+    unsigned b = stack.back();
+    stack.pop_back();
+    for (unsigned s : cfg.blocks[b].successors) {
+      if (s == target)
+        return true;
+      if (!seen[s]) {
+        seen[s] = true;
+        stack.push_back(s);
+      }
+    }
+  }
+  return false;
 }
 
 /// Whether `block` and `other` are on a common cycle.
@@ -1078,7 +1123,167 @@ bool isNewHazard(const std::vector<Hazard> &baseline, const Hazard &hazard) {
   });
 }
 
-void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out) {
+/// Whether an access's bytes are resolved: a shared variable, a traced
+/// offset (range) and a known or bounded extent. A hazard between two
+/// resolved accesses is proven (an error); one with an unresolved side is
+/// an unproven ordering, reported once per cause.
+bool isResolved(const Resolved &r) {
+  return r.region.symbol >= 0 && r.offsetKnown && r.region.end != INT64_MAX;
+}
+
+/// Whether the bytes of a generic and an async access are proven to
+/// overlap as far as the checker can tell: both resolved, or one covers
+/// its whole (sized) variable and the other is in that variable.
+bool isProven(const Module &module, const Resolved &a, const Resolved &b) {
+  if (isResolved(a) && isResolved(b))
+    return true;
+  auto covers = [&](const Resolved &r) {
+    if (r.region.symbol < 0 || !r.offsetKnown || r.region.begin != 0)
+      return false;
+    std::optional<uint64_t> size = module.sharedSymbols[r.region.symbol].size;
+    return size && r.region.end >= static_cast<int64_t>(*size);
+  };
+  return a.region.symbol >= 0 && a.region.symbol == b.region.symbol &&
+         (covers(a) || covers(b));
+}
+
+/// What could not be resolved about an access, in words, and a short code
+/// for grouping.
+std::pair<std::string, const char *>
+describeUnresolved(const FunctionAnalysis &fa, unsigned inst, unsigned a) {
+  const Resolved &r = fa.accesses[inst][a];
+  bool descriptor = fa.roles[inst].accesses.size() > a &&
+                    fa.roles[inst].accesses[a].isDescriptor;
+  if (r.region.symbol < 0)
+    return {"its address is not traced to a shared variable (it may be any "
+            "shared memory)",
+            "address"};
+  std::string name = "'" + fa.module.sharedSymbols[r.region.symbol].name + "'";
+  if (!r.offsetKnown)
+    return {descriptor ? "the start address of its matrix descriptor is not "
+                         "decoded (it may read any bytes of " +
+                             name + ")"
+                       : "its offset in " + name +
+                             " is not traced (it may be any bytes of it)",
+            descriptor ? "descriptor" : "offset"};
+  return {"its extent is unknown (a TMA box is not in the PTX, and neither "
+          "an expect_tx of its mbarrier nor a later buffer of " +
+              name + " bounds it)",
+          "extent"};
+}
+
+/// Unproven orderings of a module, grouped by cause: the unresolved access
+/// (the async op when both sides are), by its kernel source line or, when
+/// the PTX has none, its opcode, and what could not be resolved.
+struct UnprovenCauses {
+  struct Cause {
+    Finding finding;
+    unsigned pairs = 0;
+    std::set<unsigned> lines;
+  };
+  std::map<std::string, Cause> causes;
+
+  void add(const FunctionAnalysis &fa, bool completion, unsigned generic,
+           unsigned genericAccess, unsigned async, unsigned asyncAccess,
+           llvm::StringRef hazard) {
+    bool asyncSide = !isResolved(fa.accesses[async][asyncAccess]);
+    unsigned inst = asyncSide ? async : generic;
+    unsigned access = asyncSide ? asyncAccess : genericAccess;
+    unsigned other = asyncSide ? generic : async;
+    auto [why, code] = describeUnresolved(fa, inst, access);
+    OpInfo info = describe(fa.module, fa.function.instructions[inst]);
+    OpInfo asyncInfo = describe(fa.module, fa.function.instructions[async]);
+    std::string key = std::string(completion ? "wait|" : "fence|") + code +
+                      "|" + (asyncSide ? "async|" : "generic|") +
+                      (asyncInfo.source.isKnown() ? asyncInfo.source.str()
+                                                  : asyncInfo.name);
+    auto [it, inserted] = causes.try_emplace(key);
+    Cause &cause = it->second;
+    ++cause.pairs;
+    cause.lines.insert(info.ir.line);
+    if (!inserted)
+      return;
+    Finding &finding = cause.finding;
+    finding.kind = FindingKind::UnprovenOrdering;
+    finding.primary = info;
+    finding.secondary = describe(fa.module, fa.function.instructions[other]);
+    finding.hazard = hazard.str(); // the first pair's (RAW, WAR, WAW)
+    finding.region = describeOverlap(fa.module,
+                                     fa.accesses[generic][genericAccess],
+                                     fa.accesses[async][asyncAccess]);
+    finding.path = describePath(fa, completion ? async : generic,
+                                completion ? generic : async);
+    std::string pair =
+        completion ? "a generic write of bytes " +
+                         asyncInfo.name + " may still be reading"
+                   : "a generic access (" + hazard.str() +
+                         ") of bytes " + asyncInfo.name + " then accesses";
+    finding.message =
+        (asyncSide ? fa.function.instructions[inst].opcode
+                   : "generic accesses such as " +
+                         fa.function.instructions[inst].opcode) +
+        ": " + why + ", so whether " + pair +
+        " is ordered can be proven neither way";
+    finding.fix =
+        completion
+            ? "if the bytes may overlap, complete the async read "
+              "(wait_group.read / wgmma.wait_group / the commit's mbarrier) "
+              "before the write; --strict reports this as an error"
+            : "if the bytes may overlap, order them with "
+              "`fence.proxy.async.shared::cta;` (every thread that "
+              "accessed them, before the barrier); --strict reports this as "
+              "an error";
+  }
+
+  void emit(std::vector<Finding> &out) {
+    for (auto &[key, cause] : causes) {
+      Finding finding = cause.finding;
+      std::string lines;
+      unsigned shown = 0;
+      for (unsigned line : cause.lines) {
+        if (shown++ == 6) {
+          lines += ", ...";
+          break;
+        }
+        lines += (lines.empty() ? "" : ", ") + std::to_string(line);
+      }
+      finding.message += llvm::formatv(
+          " ({0} pair{1}; unresolved instruction{2} at line{2} {3})",
+          cause.pairs, cause.pairs == 1 ? "" : "s",
+          cause.lines.size() == 1 ? "" : "s", lines);
+      out.push_back(std::move(finding));
+    }
+  }
+};
+
+/// Whether the fence at `fence` may order a generic access against an
+/// async access another thread issues: one that no path from the fence
+/// reaches (another warp role's code, or code before the fence) and that
+/// may touch the bytes of a generic access pending at the fence. A
+/// single-thread probe cannot call such a fence spurious.
+bool mayOrderOtherThreads(const FunctionAnalysis &fa, unsigned fence,
+                          const RunOptions &probe) {
+  RunOptions observe = probe;
+  observe.observe = fence;
+  std::vector<std::pair<unsigned, unsigned>> pending;
+  (void)fa.findHazards(observe, &pending);
+  if (pending.empty())
+    return false;
+  for (unsigned i = 0; i != fa.accesses.size(); ++i) {
+    bool async = llvm::any_of(fa.accesses[i],
+                              [](const Resolved &r) { return r.isAsync; });
+    if (!async || fa.reaches(fence, i))
+      continue;
+    for (const Resolved &other : fa.accesses[i])
+      for (auto [g, a] : pending)
+        if (other.isAsync && mayConflict(fa.accesses[g][a], other))
+          return true;
+  }
+  return false;
+}
+
+void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
+                   UnprovenCauses &unproven) {
   RunOptions base;
   std::vector<Hazard> baseline = fa.findHazards(base);
   // Per baseline hazard, the fences on its way that do not order it.
@@ -1111,8 +1316,11 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out) {
     RunOptions without = probe;
     without.ignored.insert(i);
     if (!matters(without, /*culprit=*/true)) {
-      warnings.push_back(makeFenceWarning(fa, FindingKind::SpuriousFence, i));
-      probe.ignored.insert(i);
+      // Spurious only if no other thread's async op may need it either.
+      if (!mayOrderOtherThreads(fa, i, probe)) {
+        warnings.push_back(makeFenceWarning(fa, FindingKind::SpuriousFence, i));
+        probe.ignored.insert(i);
+      }
       continue;
     }
     if (fa.roles[i].fenceScope == Scope::Cluster) {
@@ -1123,10 +1331,24 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out) {
             makeFenceWarning(fa, FindingKind::OverwideFence, i));
     }
   }
-  for (unsigned b = 0; b != baseline.size(); ++b)
-    out.push_back(makeMissingFence(fa, baseline[b], unordering[b]));
-  for (const CompletionHazard &hazard : fa.findCompletionHazards())
-    out.push_back(makeMissingWait(fa, hazard));
+  for (unsigned b = 0; b != baseline.size(); ++b) {
+    const Hazard &hazard = baseline[b];
+    if (isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
+                 fa.accesses[hazard.async][hazard.asyncAccess]))
+      out.push_back(makeMissingFence(fa, hazard, unordering[b]));
+    else
+      unproven.add(fa, /*completion=*/false, hazard.generic,
+                   hazard.genericAccess, hazard.async, hazard.asyncAccess,
+                   hazard.kind);
+  }
+  for (const CompletionHazard &hazard : fa.findCompletionHazards()) {
+    if (isProven(fa.module, fa.accesses[hazard.write][hazard.writeAccess],
+                 fa.accesses[hazard.async][hazard.asyncAccess]))
+      out.push_back(makeMissingWait(fa, hazard));
+    else
+      unproven.add(fa, /*completion=*/true, hazard.write, hazard.writeAccess,
+                   hazard.async, hazard.asyncAccess, "");
+  }
   out.insert(out.end(), warnings.begin(), warnings.end());
 }
 
@@ -1134,10 +1356,12 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out) {
 
 std::vector<Finding> proxyfence::ptx::checkPTX(const Module &module) {
   std::vector<Finding> findings;
+  UnprovenCauses unproven;
   for (const Function &function : module.functions) {
     FunctionAnalysis analysis(module, function);
-    checkFunction(analysis, findings);
+    checkFunction(analysis, findings, unproven);
   }
+  unproven.emit(findings);
   std::stable_sort(findings.begin(), findings.end(),
                    [](const Finding &a, const Finding &b) {
                      return std::make_pair(a.primary.ir.line,

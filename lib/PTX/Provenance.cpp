@@ -185,7 +185,18 @@ AbstractValue Provenance::evaluate(StringRef operand) const {
     return top();
   if (operand.starts_with("%")) {
     auto it = values.find(operand);
-    return it == values.end() ? top() : it->second;
+    if (it != values.end())
+      return it->second;
+    // Thread and lane indices are bounded by the PTX ISA's limits
+    // (#special-registers: at most 1024 threads per CTA, 64 in z; 32
+    // lanes).
+    if (operand == "%tid.x" || operand == "%tid.y")
+      return integer(0, 1023);
+    if (operand == "%tid.z")
+      return integer(0, 63);
+    if (operand == "%laneid")
+      return integer(0, 31);
+    return top();
   }
   int64_t number;
   StringRef digits = operand;

@@ -56,9 +56,9 @@ def main():
         if summary != {"errors": errors, "warnings": warnings}:
             bad.append("%s: summary %r, findings say %d/%d"
                        % (path, summary, errors, warnings))
-        if proc.returncode != (1 if findings else 0):
-            bad.append("%s: exit %d with %d findings"
-                       % (path, proc.returncode, len(findings)))
+        if proc.returncode != (1 if errors else 0):
+            bad.append("%s: exit %d with %d errors"
+                       % (path, proc.returncode, errors))
         print("%s: exit=%d errors=%d warnings=%d %s" % (
             path, proc.returncode, summary["errors"], summary["warnings"],
             " ".join("%s=%d" % (k, counts[k]) for k in KINDS)))

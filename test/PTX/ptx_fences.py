@@ -2,7 +2,8 @@
 """Corpus PTX checks for the PTX checker.
 
   ptx_fences.py summary PROXYFENCE FILE...
-      per file: the fences and the missing-fence findings (line, hazard).
+      per file: the fences and the missing-fence findings (line, hazard),
+      and the unproven orderings (pairs, unresolved op, line).
   ptx_fences.py delete-each PROXYFENCE TMPDIR FILE...
       for every `fence.proxy.async` line: delete it, check, and require a
       missing fence that the original does not report (PASS/FAIL per fence).
@@ -15,6 +16,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -25,9 +27,20 @@ def missing(proxyfence, path):
     if out.returncode not in (0, 1):
         sys.exit("check failed on %s: %s" % (path, out.stderr))
     findings = json.loads(out.stdout)["findings"]
-    return {(f["hazard"], f["secondary"]["op"], f["primary"]["op"],
-             f["primary"]["ir"]["line"], f["secondary"]["ir"]["line"])
-            for f in findings if f["kind"] == "missing-fence"}
+    found = {(f["hazard"], f["secondary"]["op"], f["primary"]["op"],
+              f["primary"]["ir"]["line"], f["secondary"]["ir"]["line"])
+             for f in findings if f["kind"] == "missing-fence"}
+    # An unproven ordering stands for a hazard the checker can prove
+    # neither way: a fence whose deletion adds one (or adds pairs to one)
+    # is reported too. Its pair count is part of the key.
+    for f in findings:
+        if f["kind"] != "unproven-ordering":
+            continue
+        pairs = re.search(r"\((\d+) pairs?;", f["message"]).group(1)
+        found.add(("UNPROVEN(%s)" % pairs, f["secondary"]["op"],
+                   f["primary"]["op"], f["primary"]["ir"]["line"],
+                   f["secondary"]["ir"]["line"]))
+    return found
 
 
 def fence_lines(path):

@@ -173,9 +173,9 @@ class Checker:
         errs = [f for f in findings if f.get("severity") == "error"]
         if report.get("summary", {}).get("errors") != len(errs):
             raise Failure(prop, "summary.errors disagrees with the findings")
-        if (rc == 1) != bool(findings):
-            raise Failure(prop, "exit status %d with %d findings"
-                          % (rc, len(findings)))
+        if (rc == 1) != bool(errs):
+            raise Failure(prop, "exit status %d with %d errors"
+                          % (rc, len(errs)))
         return findings
 
     def fix(self, prop, src, dst):

@@ -53,6 +53,8 @@ def measure(tool, path):
         rule = finding.get("kind", "?")
         if finding.get("hazard"):
             rule += ":" + finding["hazard"]
+        if rule == "unproven-ordering":
+            rule = "unproven"
         row["rules"][rule] += 1
         if level == "error":
             row["errors"] += 1

@@ -52,6 +52,9 @@ enum class FindingKind : uint8_t {
   MissingCompletionWait,
   SpuriousFence,
   OverwideFence,
+  /// An order the checker cannot prove either way (an address, extent or
+  /// role it cannot resolve): one per cause, naming it.
+  UnprovenOrdering,
 };
 
 llvm::StringRef stringifyFindingKind(FindingKind kind);
@@ -80,7 +83,13 @@ struct Finding {
   std::string message;
   /// For a missing fence: the scope required ("cta" or "cluster").
   std::string scope;
+  /// `check --strict`: an unproven ordering is an error.
+  bool strict = false;
 };
+
+/// The finding's severity: its kind's, "error" for an unproven ordering
+/// under --strict.
+llvm::StringRef getSeverity(const Finding &finding);
 
 /// How a fence is justified (for `explain`).
 struct FenceExplanation {

@@ -33,7 +33,8 @@ enum class ColorMode { Auto, Always, Never };
 /// (llvm::cl options register themselves globally).
 struct CommandLineOptions {
   llvm::cl::SubCommand check{"check", "Report missing, spurious and "
-                                      "over-wide proxy fences (exit 1 if any)"};
+                                      "over-wide proxy fences (exit 1 on "
+                                      "errors)"};
   llvm::cl::SubCommand fix{"fix", "Insert the fences the passes would, and "
                                   "write the result to -o"};
   llvm::cl::SubCommand explain{"explain", "For every fence, the hazard it "
@@ -70,6 +71,17 @@ struct CommandLineOptions {
                        clEnumValN(ColorMode::Never, "never", "never")),
       llvm::cl::sub(check), llvm::cl::sub(explain)};
 
+  llvm::cl::opt<bool> strict{
+      "strict",
+      llvm::cl::desc("Report an ordering the checker cannot prove "
+                     "(unproven-ordering) as an error"),
+      llvm::cl::sub(check)};
+  llvm::cl::opt<bool> warningsAsErrors{
+      "warnings-as-errors",
+      llvm::cl::desc("Exit 1 on warnings too (spurious, over-wide, "
+                     "unproven)"),
+      llvm::cl::sub(check)};
+
   bool isCheck() const { return static_cast<bool>(check); }
   bool isFix() const { return static_cast<bool>(fix); }
   bool isExplain() const { return static_cast<bool>(explain); }
@@ -93,7 +105,8 @@ std::unique_ptr<llvm::MemoryBuffer> readInputFile(llvm::StringRef path,
                                                   llvm::StringRef kind);
 
 /// Writes `findings` to stdout in the chosen format (and the --dot
-/// picture); returns the exit status of `check`: 0 none, 1 findings.
+/// picture); returns the exit status of `check`: 1 if any finding is an
+/// error (with --warnings-as-errors: any finding at all), else 0.
 int reportFindings(const CommandLineOptions &options,
                    llvm::ArrayRef<Finding> findings);
 
