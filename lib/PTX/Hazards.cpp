@@ -115,6 +115,11 @@ struct Hazard {
   const char *kind;
   Scope scope;
   Unordered why = Unordered::NoFence;
+  /// The async op is in code no path from the generic access reaches and
+  /// that reaches no path to it: another warp role (docs/proxy-model.md,
+  /// Concurrency). Its order goes through mbarriers the checker does not
+  /// match, so it is reported as an unproven ordering.
+  bool crossRole = false;
 };
 
 struct CompletionHazard {
@@ -150,6 +155,16 @@ public:
       std::vector<std::pair<unsigned, unsigned>> *observed = nullptr) const;
   /// Whether instruction `to` is reachable from instruction `from`.
   bool reaches(unsigned from, unsigned to) const;
+  bool publishesToOtherRoles(unsigned i) const;
+  void addCrossRoleHazards(
+      const std::vector<std::pair<unsigned, unsigned>> &keys,
+      const llvm::BitVector &unfenced, std::vector<Hazard> &hazards) const;
+  /// The blocks an async op's block reaches (`from`) and that reach it
+  /// (`to`), computed once per block, when needed.
+  struct AsyncReach {
+    llvm::BitVector from, to;
+  };
+  const AsyncReach &getAsyncReach(unsigned block) const;
   std::vector<CompletionHazard> findCompletionHazards() const;
   /// Where a fence for the async op at `async` goes (an instruction index
   /// before which to insert); see docs/proxy-model.md.
@@ -165,6 +180,7 @@ public:
   std::vector<std::vector<Resolved>> accesses;
 
 private:
+  mutable std::map<unsigned, AsyncReach> asyncReach;
   void resolveAll();
   SharedRegion resolveAddress(const Instruction &inst, unsigned operand,
                               std::optional<uint64_t> width, bool *remote,
@@ -476,6 +492,7 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
   std::vector<FenceState> in(blocks, empty), out(blocks, empty);
   std::vector<Hazard> hazards;
   std::set<std::tuple<unsigned, unsigned, const char *>> seen;
+  llvm::BitVector unfencedAtPublish(n);
 
   auto transfer = [&](unsigned b, FenceState state, bool report) {
     for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
@@ -495,6 +512,10 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
       }
       if (roles[i].role == Role::ExecutionBarrier && roles[i].clusterArrive)
         state.publishToCluster();
+      // What another role may see: the accesses this thread publishes
+      // (an mbarrier arrive, a barrier, the end of the kernel) unfenced.
+      if (report && publishesToOtherRoles(i))
+        unfencedAtPublish |= state.cta;
       for (unsigned a = 0; a != accesses[i].size(); ++a) {
         const Resolved &async = accesses[i][a];
         if (!async.isAsync || !report)
@@ -555,7 +576,73 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
          FenceState &) -> const FenceState & { return state; });
   for (unsigned b = 0; b != blocks; ++b)
     transfer(b, in[b], true);
+  addCrossRoleHazards(keys, unfencedAtPublish, hazards);
   return hazards;
+}
+
+bool FunctionAnalysis::publishesToOtherRoles(unsigned i) const {
+  StringRef opcode = function.instructions[i].opcode;
+  return roles[i].role == Role::ExecutionBarrier || roles[i].isTerminator ||
+         opcode.starts_with("mbarrier.arrive") ||
+         opcode.starts_with("cp.async.mbarrier.arrive");
+}
+
+/// Generic accesses another role may see unfenced, against async accesses
+/// of the bytes in code neither reaches nor is reached from them.
+void FunctionAnalysis::addCrossRoleHazards(
+    const std::vector<std::pair<unsigned, unsigned>> &keys,
+    const llvm::BitVector &unfenced, std::vector<Hazard> &hazards) const {
+  if (unfenced.none())
+    return;
+  for (unsigned j = 0; j != accesses.size(); ++j)
+    for (unsigned a = 0; a != accesses[j].size(); ++a) {
+      const Resolved &async = accesses[j][a];
+      if (!async.isAsync)
+        continue;
+      unsigned bj = cfg.blockOf[j];
+      const AsyncReach &reach = getAsyncReach(bj);
+      for (unsigned k : unfenced.set_bits()) {
+        auto [g, ga] = keys[k];
+        const Resolved &generic = accesses[g][ga];
+        unsigned bg = cfg.blockOf[g];
+        if (generic.isMbarrier || reach.from.test(bg) || reach.to.test(bg) ||
+            bg == bj || !mayConflict(generic, async))
+          continue;
+        const char *kind = !generic.isWrite ? "WAR"
+                           : async.isWrite  ? "WAW"
+                                            : "RAW";
+        Hazard hazard{g, j, ga, a, kind, async.scope};
+        hazard.crossRole = true;
+        hazards.push_back(hazard);
+      }
+    }
+}
+
+const FunctionAnalysis::AsyncReach &
+FunctionAnalysis::getAsyncReach(unsigned block) const {
+  auto it = asyncReach.find(block);
+  if (it != asyncReach.end())
+    return it->second;
+  unsigned blocks = cfg.blocks.size();
+  AsyncReach reach{llvm::BitVector(blocks), llvm::BitVector(blocks)};
+  auto walk = [&](llvm::BitVector &seen, bool forward) {
+    std::vector<unsigned> stack = {block};
+    while (!stack.empty()) {
+      unsigned x = stack.back();
+      stack.pop_back();
+      const std::vector<unsigned> &next = forward
+                                              ? cfg.blocks[x].successors
+                                              : cfg.blocks[x].predecessors;
+      for (unsigned s : next)
+        if (!seen.test(s)) {
+          seen.set(s);
+          stack.push_back(s);
+        }
+    }
+  };
+  walk(reach.from, true);
+  walk(reach.to, false);
+  return asyncReach.emplace(block, std::move(reach)).first->second;
 }
 
 /// Async reads not yet completed, as seen by one thread at a program
@@ -1116,13 +1203,6 @@ Finding makeFenceWarning(const FunctionAnalysis &fa, FindingKind kind,
   return finding;
 }
 
-bool isNewHazard(const std::vector<Hazard> &baseline, const Hazard &hazard) {
-  return llvm::none_of(baseline, [&](const Hazard &h) {
-    return h.generic == hazard.generic && h.async == hazard.async &&
-           StringRef(h.kind) == hazard.kind;
-  });
-}
-
 /// Whether an access's bytes are resolved: a shared variable, a traced
 /// offset (range) and a known or bounded extent. A hazard between two
 /// resolved accesses is proven (an error); one with an unresolved side is
@@ -1235,6 +1315,44 @@ struct UnprovenCauses {
               "an error";
   }
 
+  void addCrossRole(const FunctionAnalysis &fa, unsigned generic,
+                    unsigned genericAccess, unsigned async,
+                    unsigned asyncAccess, llvm::StringRef hazard) {
+    OpInfo asyncInfo = describe(fa.module, fa.function.instructions[async]);
+    std::string key = "roles|" + (asyncInfo.source.isKnown()
+                                      ? asyncInfo.source.str()
+                                      : asyncInfo.name);
+    auto [it, inserted] = causes.try_emplace(key);
+    Cause &cause = it->second;
+    ++cause.pairs;
+    OpInfo info = describe(fa.module, fa.function.instructions[generic]);
+    cause.lines.insert(info.ir.line);
+    if (!inserted)
+      return;
+    Finding &finding = cause.finding;
+    finding.kind = FindingKind::UnprovenOrdering;
+    finding.primary = info;
+    finding.secondary = asyncInfo;
+    finding.hazard = hazard.str();
+    finding.region = describeOverlap(fa.module,
+                                     fa.accesses[generic][genericAccess],
+                                     fa.accesses[async][asyncAccess]);
+    finding.path = "warp roles";
+    finding.message =
+        fa.function.instructions[generic].opcode +
+        " reaches a synchronization (mbarrier arrive, barrier or exit) "
+        "with no proxy fence, and " +
+        asyncInfo.name +
+        " in code of another warp role may access the same bytes through "
+        "the async proxy: the order between roles goes through mbarriers "
+        "the checker does not match, so this " +
+        hazard.str() + " can be proven neither way";
+    finding.fix = "fence the generic accesses with "
+                  "`fence.proxy.async.shared::cta;` before the arrive that "
+                  "hands the bytes to the other role; --strict reports this "
+                  "as an error";
+  }
+
   void emit(std::vector<Finding> &out) {
     for (auto &[key, cause] : causes) {
       Finding finding = cause.finding;
@@ -1288,6 +1406,11 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
   std::vector<Hazard> baseline = fa.findHazards(base);
   // Per baseline hazard, the fences on its way that do not order it.
   std::vector<std::vector<unsigned>> unordering(baseline.size());
+  std::map<std::tuple<unsigned, unsigned, StringRef>, unsigned> byPair;
+  for (unsigned b = 0; b != baseline.size(); ++b)
+    byPair.try_emplace({baseline[b].generic, baseline[b].async,
+                        StringRef(baseline[b].kind)},
+                       b);
   std::vector<Finding> warnings;
   RunOptions probe;
   for (unsigned i = 0; i != fa.roles.size(); ++i) {
@@ -1299,17 +1422,16 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
     auto matters = [&](const RunOptions &options, bool culprit) {
       bool result = false;
       for (const Hazard &hazard : fa.findHazards(options)) {
-        if (isNewHazard(baseline, hazard))
-          return true;
-        for (unsigned b = 0; b != baseline.size(); ++b) {
-          const Hazard &old = baseline[b];
-          if (old.generic != hazard.generic || old.async != hazard.async ||
-              StringRef(old.kind) != hazard.kind || old.why == hazard.why)
-            continue;
-          result = true;
-          if (culprit && !llvm::is_contained(unordering[b], i))
-            unordering[b].push_back(i);
-        }
+        auto old = byPair.find(
+            {hazard.generic, hazard.async, StringRef(hazard.kind)});
+        if (old == byPair.end())
+          return true; // a new hazard
+        unsigned b = old->second;
+        if (baseline[b].why == hazard.why)
+          continue;
+        result = true;
+        if (culprit && !llvm::is_contained(unordering[b], i))
+          unordering[b].push_back(i);
       }
       return result;
     };
@@ -1333,6 +1455,11 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
   }
   for (unsigned b = 0; b != baseline.size(); ++b) {
     const Hazard &hazard = baseline[b];
+    if (hazard.crossRole) {
+      unproven.addCrossRole(fa, hazard.generic, hazard.genericAccess,
+                            hazard.async, hazard.asyncAccess, hazard.kind);
+      continue;
+    }
     if (isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
                  fa.accesses[hazard.async][hazard.asyncAccess]))
       out.push_back(makeMissingFence(fa, hazard, unordering[b]));
@@ -1391,16 +1518,36 @@ std::map<unsigned, Scope> placeFences(const FunctionAnalysis &fa) {
       break;
     // Group by async op: one fence covers all its generic accesses.
     std::map<unsigned, std::pair<Scope, std::vector<unsigned>>> byAsync;
+    std::optional<unsigned> crossRole;
     for (const Hazard &hazard : hazards) {
+      if (hazard.crossRole) {
+        crossRole = std::min(crossRole.value_or(hazard.generic),
+                             hazard.generic);
+        continue;
+      }
       auto &entry = byAsync[hazard.async];
       if (hazard.scope == Scope::Cluster)
         entry.first = Scope::Cluster;
       entry.second.push_back(hazard.generic);
     }
     bool progress = false;
+    if (byAsync.empty() && crossRole) {
+      // A generic access another role's async op may see: fence it in its
+      // own role, before the first instruction after it that publishes it
+      // (the arrive, barrier or exit), or right after it.
+      unsigned point = *crossRole + 1;
+      for (unsigned i = point; i < fa.cfg.blocks[fa.cfg.blockOf[*crossRole]].end;
+           ++i)
+        if (fa.publishesToOtherRoles(i)) {
+          point = i;
+          break;
+        }
+      progress = options.virtualFences.insert({point, Scope::CTA}).second;
+    }
     // std::map iterates in instruction order: take the first async op only.
-    for (auto &[async, entry] : llvm::make_range(byAsync.begin(),
-                                                 std::next(byAsync.begin()))) {
+    for (auto &[async, entry] : llvm::make_range(
+             byAsync.begin(),
+             byAsync.empty() ? byAsync.end() : std::next(byAsync.begin()))) {
       unsigned point = fa.getInsertionPoint(async, entry.second);
       auto [it, inserted] = options.virtualFences.insert({point, entry.first});
       if (inserted || (entry.first == Scope::Cluster &&
