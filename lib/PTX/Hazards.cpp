@@ -346,7 +346,7 @@ void FunctionAnalysis::resolveAll() {
       resolved.exact = exact && !access.isDescriptor &&
                        resolved.region.symbol >= 0 &&
                        resolved.region.end != INT64_MAX;
-      resolved.scope = remote && access.isAsync ? Scope::Cluster : access.scope;
+      resolved.scope = remote ? Scope::Cluster : access.scope;
       resolved.completion = access.completion;
       resolved.barrier = barrier;
       list.push_back(resolved);
@@ -432,8 +432,21 @@ struct FenceState {
            freed == other.freed && late == other.late &&
            lateFenced == other.lateFenced;
   }
-  void fence(Scope scope) {
+  /// `local`: the accesses of the thread's own CTA's shared memory (not
+  /// through mapa or shared::cluster addressing). A CTA fence orders those
+  /// against every async access of their bytes, whoever issues it, even a
+  /// multicast or another CTA's copy: the fence's state space is that of
+  /// the generic accesses it orders (PTX ISA #membar, proxykind
+  /// .async.shared::cta), not of the async op (docs/proxy-model.md, Scope).
+  void fence(Scope scope, const llvm::BitVector &local) {
     cta.reset();
+    if (scope == Scope::CTA) {
+      llvm::BitVector crossing = late;
+      crossing &= local;
+      lateFenced |= crossing;
+      late.reset(local);
+      cluster.reset(local);
+    }
     if (scope == Scope::Cluster) {
       lateFenced |= late;
       late.reset();
@@ -493,6 +506,10 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
   std::vector<Hazard> hazards;
   std::set<std::tuple<unsigned, unsigned, const char *>> seen;
   llvm::BitVector unfencedAtPublish(n);
+  llvm::BitVector local(n), none(n);
+  for (unsigned k = 0; k != n; ++k)
+    if (accesses[keys[k].first][keys[k].second].scope == Scope::CTA)
+      local.set(k);
 
   auto transfer = [&](unsigned b, FenceState state, bool report) {
     for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
@@ -505,9 +522,13 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
       Scope scope;
       auto virtualFence = options.virtualFences.find(i);
       if (virtualFence != options.virtualFences.end())
-        state.fence(virtualFence->second);
+        state.fence(virtualFence->second, local);
       if (isFence(i, options, scope)) {
-        state.fence(scope);
+        // A fence narrowed by the over-wide probe is read conservatively
+        // (a CTA fence orders nothing for other CTAs' async ops), so that
+        // narrowing a cluster fence is advised only where it is certainly
+        // harmless.
+        state.fence(scope, options.narrowed.count(i) ? none : local);
         continue;
       }
       if (roles[i].role == Role::ExecutionBarrier && roles[i].clusterArrive)
@@ -1374,11 +1395,14 @@ struct UnprovenCauses {
   }
 };
 
-/// Whether the fence at `fence` may order a generic access against an
-/// async access another thread issues: one that no path from the fence
-/// reaches (another warp role's code, or code before the fence) and that
-/// may touch the bytes of a generic access pending at the fence. A
-/// single-thread probe cannot call such a fence spurious.
+/// Whether the fence at `fence` may order a generic access against some
+/// async access: one pending at the fence whose bytes an async access
+/// anywhere in the function may touch (later on some path, in another
+/// warp role's code, or before the fence in a loop). The single-thread
+/// probe of checkFunction misses two cases this covers: async ops of other
+/// roles, and a fence on one path of a hazard that another path (which
+/// skips it) already has. Only a fence that orders nothing at all for any
+/// thread is called spurious.
 bool mayOrderOtherThreads(const FunctionAnalysis &fa, unsigned fence,
                           const RunOptions &probe) {
   RunOptions observe = probe;
@@ -1390,12 +1414,16 @@ bool mayOrderOtherThreads(const FunctionAnalysis &fa, unsigned fence,
   for (unsigned i = 0; i != fa.accesses.size(); ++i) {
     bool async = llvm::any_of(fa.accesses[i],
                               [](const Resolved &r) { return r.isAsync; });
-    if (!async || fa.reaches(fence, i))
+    if (!async)
       continue;
     for (const Resolved &other : fa.accesses[i])
-      for (auto [g, a] : pending)
-        if (other.isAsync && mayConflict(fa.accesses[g][a], other))
+      for (auto [g, a] : pending) {
+        const Resolved &generic = fa.accesses[g][a];
+        // A live mbarrier is never the data of a bounded async access.
+        if (other.isAsync && mayConflict(generic, other) &&
+            !(generic.isMbarrier && !other.exact))
           return true;
+      }
   }
   return false;
 }
