@@ -71,13 +71,19 @@ def main():
     parser.add_argument("--json")
     parser.add_argument("paths", nargs="+")
     args = parser.parse_args()
-    rows = [measure(args.proxyfence, path) for path in files_of(args.paths)]
+    paths = list(files_of(args.paths))
+    rows = [measure(args.proxyfence, path) for path in paths]
+    # Name files by what tells them apart: the path below their common
+    # directory.
+    root = os.path.commonpath([os.path.dirname(os.path.abspath(p))
+                               for p in paths]) if paths else ""
     rules = sorted({rule for row in rows for rule in row["rules"]})
     header = ["file", "exit", "errors", "warnings", "notes"] + rules + ["s"]
     print("\t".join(header))
     total = collections.Counter()
     for row in rows:
-        cells = [os.path.basename(row["file"]), str(row["exit"]),
+        cells = [os.path.relpath(os.path.abspath(row["file"]), root),
+                 str(row["exit"]),
                  str(row["errors"]), str(row["warnings"]), str(row["notes"])]
         cells += [str(row["rules"].get(rule, 0)) for rule in rules]
         cells.append("%.2f" % row["seconds"])
