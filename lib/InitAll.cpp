@@ -46,7 +46,7 @@ struct ComputeCapabilityOptions
   Option<int32_t> computeCapability{
       *this, "compute-capability",
       llvm::cl::desc("Target compute capability (e.g. 90, 100); 0 reads the "
-                     "module's ttg.target"),
+                     "module's ttg.target, 90 without one"),
       llvm::cl::init(0)};
   Option<bool> remarks{
       *this, "remarks",
