@@ -93,8 +93,7 @@ static FenceScope wider(FenceScope a, FenceScope b) {
 /// Follows memdesc views back to a function argument.
 static std::optional<unsigned> traceToArgument(Value value) {
   while (Operation *def = value.getDefiningOp()) {
-    if (!isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp,
-             ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(def))
+    if (!ttg::isMemDescView(def))
       return std::nullopt;
     value = def->getOperand(0);
   }
@@ -429,7 +428,8 @@ ProxyHazardAnalysis::ProxyHazardAnalysis(ModuleOp module,
 Operation *proxyfence::getFenceInsertionPoint(Operation *asyncOp) {
   Operation *point = asyncOp;
   for (Operation *op = asyncOp->getPrevNode(); op; op = op->getPrevNode()) {
-    if (isa<ttg::LocalBarrierOp, ttg::BarrierOp>(op)) {
+    auto iface = dyn_cast<ProxyAccessOpInterface>(op);
+    if (iface && iface.isExecutionBarrier()) {
       point = op;
       continue;
     }
