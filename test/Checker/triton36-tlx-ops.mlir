@@ -3,7 +3,10 @@
 // store is a RAW hazard; writes through memdesc_dynamic_subslice with
 // constant offsets touch only their rows (no hazard with the other half),
 // with a run-time offset they may touch the whole buffer (a hazard); a
-// bulk copy into another CTA reads its source through the async proxy.
+// bulk copy into another CTA reads its source through the async proxy; a
+// write into another CTA's shared memory needs a cluster fence (a CTA fence
+// there orders nothing and is spurious; a cluster fence is neither spurious
+// nor over-wide).
 // RUN: not proxyfence check %s | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -56,5 +59,27 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttg.async_remote_shmem_copy %x, rank %r, %y barrier %bar : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> barrier_ty !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     tt.return
   }
+
+  // CHECK: triton36-tlx-ops.mlir:[[#@LINE+6]]:5: warning: spurious proxy fence
+  // CHECK: triton36-tlx-ops.mlir:[[#@LINE+6]]:5: error: missing proxy fence (RAW): ttg.remote_shmem_store writes shared memory that ttng.async_tma_copy_local_to_global then reads through the async proxy, with no fence.proxy.async.shared::cluster between
+  tt.func @remote_store_cta_fence(%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %v: tensor<64x64xf16, #blocked>, %r: i32) {
+    %c0 = arith.constant 0 : i32
+    %x = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttg.remote_shmem_store %v, rank %r, %x : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttng.fence_async_shared {bCluster = false}
+    ttng.async_tma_copy_local_to_global %desc[%c0, %c0] %x : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+
+  tt.func @remote_store_cluster_fence(%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %v: tensor<64x64xf16, #blocked>, %r: i32) {
+    %c0 = arith.constant 0 : i32
+    %x = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttg.remote_shmem_store %v, rank %r, %x : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttng.fence_async_shared {bCluster = true}
+    ttng.async_tma_copy_local_to_global %desc[%c0, %c0] %x : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
 }
-// CHECK: 3 errors
+// CHECK: 4 errors, 1 warning
