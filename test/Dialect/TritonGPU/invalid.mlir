@@ -272,9 +272,19 @@ tt.func @subslice_rank(%m: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) {
 
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
-tt.func @subslice_bounds(%m: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) {
-  // expected-error @+1 {{'ttg.memdesc_subslice' op subslice [48, 80) out of bounds of dimension 64}}
+tt.func @subslice_tile(%m: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op the split offset 48 is not a multiple of the slice size 32}}
   %s = ttg.memdesc_subslice %m[0, 48] : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 64x64>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+tt.func @subslice_unsplit_offset(%m: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op a non-zero offset in a dimension that is not split}}
+  %s = ttg.memdesc_subslice %m[32, 32] : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 64x64>
   tt.return
 }
 

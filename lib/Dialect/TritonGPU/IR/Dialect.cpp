@@ -502,7 +502,8 @@ int64_t MemDescType::getAllocSizeInBytes() const {
   for (int64_t dim : getAllocShape())
     count *= dim;
   // A padded layout occupies its padding too.
-  if (auto padded = dyn_cast_if_present<PaddedSharedEncodingAttr>(getEncoding()))
+  if (auto padded =
+          dyn_cast_if_present<PaddedSharedEncodingAttr>(getEncoding()))
     count = padded.getPaddedNumElements(count);
   return std::max<int64_t>(1, count * getElementBitWidth() / 8);
 }

@@ -285,12 +285,21 @@ LogicalResult MemDescSubsliceOp::verify() {
       result.getRank() != src.getRank())
     return emitOpError("needs one offset per dimension and a result of the "
                        "source's rank");
+  // Triton's rules: a dimension kept whole has offset 0; a split one an
+  // offset that is a multiple of the slice (Triton checks no bounds; the
+  // analyses take an out-of-bounds slice as the whole source).
   for (auto [offset, dim, srcDim] :
-       llvm::zip(offsets, result.getShape(), src.getShape()))
-    if (offset < 0 || offset + dim > srcDim)
-      return emitOpError("subslice [") << offset << ", " << offset + dim
-                                       << ") out of bounds of dimension "
-                                       << srcDim;
+       llvm::zip(offsets, result.getShape(), src.getShape())) {
+    if (dim == srcDim) {
+      if (offset != 0)
+        return emitOpError("a non-zero offset in a dimension that is not "
+                           "split");
+      continue;
+    }
+    if (offset & (dim - 1))
+      return emitOpError("the split offset ")
+             << offset << " is not a multiple of the slice size " << dim;
+  }
   return success();
 }
 
