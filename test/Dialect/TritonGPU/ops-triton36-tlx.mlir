@@ -73,6 +73,10 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT: %[[A:.*]] = arith.addi %[[IV]], %[[UB]] : i32
 // CHECK-NEXT: ttg.mask.return %[[A]] : i32
 // CHECK-NEXT: }) : (i1) -> i32
+// CHECK-NEXT: %[[WP:.*]] = ttg.warp_predicate %[[S]](%[[IV]]) {
+// CHECK-NEXT: %[[B:.*]] = arith.addi
+// CHECK-NEXT: ttg.predicate_yield %[[B]] : i32
+// CHECK-NEXT: } : (i1, i32) -> i32
 // CHECK-NEXT: ttg.warp_id{{$}}
 // CHECK-NEXT: ttg.warp_id {omitUniformHint}
 // CHECK-NEXT: ttg.warp_vote %[[P]] "any" : tensor<32xi1, #[[B1D]]> -> i1
@@ -87,6 +91,10 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       %a = arith.addi %iv, %ub : i32
       ttg.mask.return %a : i32
     }) : (i1) -> i32
+    %wp = ttg.warp_predicate %s(%iv) {
+      %b = arith.addi %iv, %iv : i32
+      ttg.predicate_yield %b : i32
+    } : (i1, i32) -> i32
     %w = ttg.warp_id
     %w1 = ttg.warp_id {omitUniformHint}
     %any = ttg.warp_vote %p "any" : tensor<32xi1, #blocked1> -> i1

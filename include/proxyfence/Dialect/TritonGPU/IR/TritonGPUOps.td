@@ -584,6 +584,41 @@ def TTG_MaskReturnOp : TTG_Op<"mask.return", [Pure, HasParent<"MaskOp">,
   let assemblyFormat = "$result attr-dict `:` type($result)";
 }
 
+def TTG_WarpPredicateOp : TTG_Op<"warp_predicate", [
+    RecursiveMemoryEffects, RecursivelySpeculatable]> {
+  let summary = "Run a region only on the lanes where `predicate` holds (TLX)";
+  let description = [{
+    Lanes where the predicate is false keep `$inits`; a warp with no such
+    lane skips the region. The analyses treat the region as conditional.
+
+    ```mlir
+    %r = ttg.warp_predicate %p(%x) {
+      %y = arith.addi %x, %x : i32
+      ttg.predicate_yield %y : i32
+    } : (i1, i32) -> i32
+    ```
+  }];
+  let arguments = (ins TT_BoolLike:$predicate, Variadic<AnyType>:$inits,
+                       OptionalAttr<UnitAttr>:$wave_uniform);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$region);
+  let assemblyFormat = [{
+    $predicate `(` $inits `)` $region attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def TTG_PredicateYieldOp : TTG_Op<"predicate_yield", [Pure, Terminator,
+    ReturnLike, HasParent<"WarpPredicateOp">]> {
+  let summary = "Terminator of ttg.warp_predicate";
+  let description = [{
+    ```mlir
+    ttg.predicate_yield %y : i32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^)? attr-dict (`:` type($values)^)?";
+}
+
 def TTG_WarpIdOp : TTG_Op<"warp_id", [Pure]> {
   let summary = "The warp's index in the CTA";
   let description = [{
