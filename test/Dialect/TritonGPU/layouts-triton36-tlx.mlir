@@ -5,8 +5,8 @@
 // swizzled_shared, printed back as written under Triton's `#shared` alias:
 // shared_linear (bases in braces, alignment after them, as in Triton 3.6's
 // mxfp4 matmul), padded_shared (`[interval:+padding]`), partitioned_shared,
-// and the optional keys `rank` of nvmma_shared and `versionMinor` of
-// nvidia_mma.
+// the optional keys `rank` of nvmma_shared and `versionMinor` of
+// nvidia_mma, and generic_linear (printed inline, without an alias).
 
 // CHECK-DAG: #[[SL:shared[0-9]*]] = #ttg.shared_linear<{offset = {{\[\[}}0, 1], [0, 2], [1, 0], [2, 0]], block = []}, alignment = 16>
 // CHECK-DAG: #[[SL_OLD:shared[0-9]*]] = #ttg.shared_linear<{offset = {{\[\[}}0, 1], [1, 0]], block = [], alignment = 16}>
@@ -16,6 +16,7 @@
 // CHECK-DAG: #[[PART:shared[0-9]*]] = #ttg.partitioned_shared<{numPartitions = 2, numGroups = 1, partitionDim = 0, partitionLayout = #[[PAD]]}>
 // CHECK-DAG: #[[NV5:shared[0-9]*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 8, rank = 5}>
 // CHECK-DAG: #[[MMA:mma[0-9]*]] = #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+// CHECK-NOT: = #ttg.generic_linear
 
 #sl = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]], block = []}, alignment = 16>
 #sl_old = #ttg.shared_linear<{offset = [[0, 1], [1, 0]], block = [], alignment = 16}>
@@ -25,6 +26,7 @@
 #part = #ttg.partitioned_shared<{numPartitions = 2, numGroups = 1, partitionDim = 0, partitionLayout = #pad}>
 #nv5 = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 8, rank = 5}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#generic = #ttg.generic_linear<{register = [], lane = [[1], [2], [4], [8], [16]], warp = [[3], [0]], block = []}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32} {
   // CHECK-LABEL: tt.func @layouts(
@@ -36,7 +38,8 @@ module attributes {"ttg.num-warps" = 4 : i32} {
   // CHECK-SAME: !ttg.memdesc<16x16xf16, #[[PART]], #smem>
   // CHECK-SAME: !ttg.memdesc<1x2x32x4x4xi8, #[[NV5]], #smem>
   // CHECK-SAME: tensor<64x64xf32, #[[MMA]]>
-  tt.func @layouts(%a: !ttg.memdesc<4x4xf32, #sl, #smem>, %b: !ttg.memdesc<2x2xf32, #sl_old, #smem>, %c: !ttg.memdesc<16x16xf16, #pad, #smem, mutable>, %d: !ttg.memdesc<2x4xf16, #pad2, #smem>, %e: !ttg.memdesc<64xf16, #pad0, #smem>, %f: !ttg.memdesc<16x16xf16, #part, #smem>, %g: !ttg.memdesc<1x2x32x4x4xi8, #nv5, #smem>, %h: tensor<64x64xf32, #mma>) {
+  // CHECK-SAME: tensor<32xf32, #ttg.generic_linear<{register = [], lane = {{\[\[}}1], [2], [4], [8], [16]], warp = {{\[\[}}3], [0]], block = []}>>
+  tt.func @layouts(%a: !ttg.memdesc<4x4xf32, #sl, #smem>, %b: !ttg.memdesc<2x2xf32, #sl_old, #smem>, %c: !ttg.memdesc<16x16xf16, #pad, #smem, mutable>, %d: !ttg.memdesc<2x4xf16, #pad2, #smem>, %e: !ttg.memdesc<64xf16, #pad0, #smem>, %f: !ttg.memdesc<16x16xf16, #part, #smem>, %g: !ttg.memdesc<1x2x32x4x4xi8, #nv5, #smem>, %h: tensor<64x64xf32, #mma>, %i: tensor<32xf32, #generic>) {
     tt.return
   }
 }

@@ -195,6 +195,7 @@ static const LayoutKeys *lookupLayoutKeys(StringRef name) {
       {"ttg.dot_op", dotOp, dotOpOpt},
       {"ttg.slice", slice, {}},
       {"ttg.linear", linear, {}},
+      {"ttg.generic_linear", linear, {}},
       {"ttg.nvmma_shared", nvmma, nvmmaOpt},
       {"ttg.swizzled_shared", swizzled, cta},
       {"ttg.partitioned_shared", partitioned, {}},

@@ -113,6 +113,19 @@ def TTG_LinearEncodingAttr : TTG_LayoutAttr<"LinearEncoding", "linear"> {
   }];
 }
 
+def TTG_GenericLinearEncodingAttr
+    : TTG_LayoutAttr<"GenericLinearEncoding", "generic_linear"> {
+  let summary = "Linear layout that need not be a permutation (newer Triton, TLX)";
+  let description = [{
+    Like `#ttg.linear`, with bases that may swizzle warps or repeat
+    elements. Printed inline (no alias).
+
+    ```mlir
+    #generic = #ttg.generic_linear<{register = [], lane = [[1], [2], [4], [8]], warp = [[3]], block = []}>
+    ```
+  }];
+}
+
 def TTG_NVMMASharedEncodingAttr
     : TTG_LayoutAttr<"NVMMASharedEncoding", "nvmma_shared"> {
   let summary = "Shared-memory layout for TMA and wgmma/tcgen05 operands";
