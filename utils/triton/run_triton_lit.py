@@ -135,8 +135,11 @@ def substitute(command, path, tools):
 def first_error(stderr, stdout):
     """The line that best says why a run failed."""
     lines = [l for l in stderr.splitlines() if l.strip()]
-    for line in lines:
+    for index, line in enumerate(lines):
         if "error:" in line:
+            # FileCheck names the directive on the next line: keep it.
+            if index + 1 < len(lines) and re.search(r"error: [A-Z-]+: ", line):
+                return "%s  [%s]" % (line.strip(), lines[index + 1].strip())
             return line.strip()
     if lines:
         return lines[0].strip()
