@@ -495,3 +495,14 @@ module {
     tt.return
   }
 }
+
+// -----
+
+#inner = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#part = #ttg.partitioned_shared<{numPartitions = 2, numGroups = 1, partitionDim = 0, partitionLayout = #inner}>
+#smem = #ttg.shared_memory
+tt.func @dynamic_subslice_partitioned(%m: !ttg.memdesc<64x64xf16, #part, #smem, mutable>, %i: i32) {
+  // expected-error @+1 {{'ttg.memdesc_dynamic_subslice' op cannot take a dynamic subslice of a #ttg.partitioned_shared buffer}}
+  %s = ttg.memdesc_dynamic_subslice %m[%i, %i] : !ttg.memdesc<64x64xf16, #part, #smem, mutable> -> !ttg.memdesc<32x64xf16, #part, #smem, mutable, 64x64>
+  tt.return
+}

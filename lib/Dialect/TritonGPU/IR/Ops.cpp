@@ -311,6 +311,10 @@ LogicalResult MemDescDynamicSubsliceOp::verify() {
       result.getRank() != src.getRank())
     return emitOpError("needs one offset per dimension and a result of the "
                        "source's rank");
+  // As Triton: no run-time choice of a partition.
+  if (isa_and_present<PartitionedSharedEncodingAttr>(src.getEncoding()))
+    return emitOpError("cannot take a dynamic subslice of a "
+                       "#ttg.partitioned_shared buffer");
   return success();
 }
 
