@@ -228,10 +228,11 @@ def TTG_AsyncRemoteShmemStoreOp : TTG_Op<"async_remote_shmem_store",
   let summary = "st.async into another CTA's shared memory, completing on its mbarrier (generic proxy, cluster)";
   let description = [{
     `st.async.shared::cluster.mbarrier::complete_tx::bytes`: runs
-    asynchronously but through the GENERIC proxy (PTX ISA #async-proxy;
-    the DESIGN lists `st.async` as generic), writing `$dst` of CTA
-    `$ctaRank`; the store's completion is signalled on `$barrier`, mapped
-    into that CTA (an arrive, not a data access).
+    asynchronously but through the GENERIC proxy (PTX ISA #async-proxy
+    names only the bulk copies and the tensor-core and TMA operations as
+    async proxy), writing `$dst` of CTA `$ctaRank`; the store's completion
+    is signalled on `$barrier`, mapped into that CTA (an arrive, not a data
+    access).
 
     ```mlir
     ttg.async_remote_shmem_store %v, rank %r, %buf barrier %bar : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> barrier_ty !ttg.memdesc<1xi64, #shared1, #smem, mutable>
