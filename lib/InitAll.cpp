@@ -13,11 +13,13 @@
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonGPU/Transforms/Passes.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
+#include "proxyfence/Interfaces/ExternalModels.h"
 
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -34,9 +36,11 @@ void proxyfence::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<tt::TritonDialect, ttg::TritonGPUDialect,
                   ttng::TritonNvidiaGPUDialect>();
   registry.insert<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
-                  mlir::func::FuncDialect, mlir::LLVM::LLVMDialect,
-                  mlir::math::MathDialect, mlir::NVVM::NVVMDialect,
-                  mlir::scf::SCFDialect, mlir::ub::UBDialect>();
+                  mlir::func::FuncDialect, mlir::gpu::GPUDialect,
+                  mlir::LLVM::LLVMDialect, mlir::math::MathDialect,
+                  mlir::NVVM::NVVMDialect, mlir::scf::SCFDialect,
+                  mlir::ub::UBDialect>();
+  registerProxyAccessExternalModels(registry);
 }
 
 namespace {
@@ -46,7 +50,7 @@ struct ComputeCapabilityOptions
   Option<int32_t> computeCapability{
       *this, "compute-capability",
       llvm::cl::desc("Target compute capability (e.g. 90, 100); 0 reads the "
-                     "module's ttg.target"),
+                     "module's ttg.target, 90 without one"),
       llvm::cl::init(0)};
   Option<bool> remarks{
       *this, "remarks",

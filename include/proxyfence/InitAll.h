@@ -15,7 +15,8 @@ class DialectRegistry;
 namespace proxyfence {
 
 /// tt, ttg, ttng, and the upstream dialects Triton's IR uses (arith, math,
-/// scf, cf, ub, func, llvm, nvvm).
+/// scf, cf, ub, func, gpu, llvm, nvvm), with the proxy roles of the
+/// upstream ops that have one (gpu.barrier).
 void registerAllDialects(mlir::DialectRegistry &registry);
 
 /// proxyfence's passes, under their own names and Triton's.

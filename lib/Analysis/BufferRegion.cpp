@@ -145,6 +145,39 @@ static RegionSet mapRegions(
   return result;
 }
 
+/// A padded layout spreads a slice over padding: no slice of it is the
+/// plain byte range its shape suggests.
+static bool isPadded(ttg::MemDescType type) {
+  return isa_and_present<ttg::PaddedSharedEncodingAttr>(type.getEncoding());
+}
+
+/// The regions of a subslice of `srcType` with result `type` at `offsets`
+/// (nullopt: not known at compile time). Only a slice of the leading
+/// dimension at a known offset is a contiguous byte range whatever the
+/// swizzle; anything else keeps the whole source.
+static RegionSet subsliceRegions(const RegionSet &src,
+                                 ttg::MemDescType srcType,
+                                 ttg::MemDescType type,
+                                 ArrayRef<std::optional<int64_t>> offsets) {
+  bool leadingOnly =
+      !isPadded(srcType) && !offsets.empty() && offsets.front().has_value() &&
+      llvm::all_of(offsets.drop_front(),
+                   [](std::optional<int64_t> o) { return o == 0; }) &&
+      type.getShape().drop_front() == srcType.getShape().drop_front();
+  int64_t rowBytes =
+      srcType.getSizeInBytes() / std::max<int64_t>(1, srcType.getShape()[0]);
+  return mapRegions(src, srcType.getSizeInBytes(),
+                    [&](ByteRange range) -> std::optional<ByteRange> {
+                      if (!leadingOnly)
+                        return std::nullopt;
+                      int64_t start = range.start + *offsets.front() * rowBytes;
+                      int64_t end = start + type.getShape()[0] * rowBytes;
+                      if (start < range.start || end > range.end)
+                        return std::nullopt;
+                      return ByteRange{start, end};
+                    });
+}
+
 /// Regions of the `index`th value passed to a region successor by each
 /// terminator in `terminators`.
 static void mergeOperand(RegionSet &set, const BufferRegionAnalysis &analysis,
@@ -217,7 +250,7 @@ RegionSet BufferRegionAnalysis::transfer(Value value) {
     bool isConstant = matchPattern(index.getIndex(), m_ConstantInt(&constant));
     return mapRegions(getRegions(index.getSrc()), srcType.getSizeInBytes(),
                       [&](ByteRange range) -> std::optional<ByteRange> {
-                        if (!isConstant)
+                        if (!isConstant || isPadded(srcType))
                           return std::nullopt;
                         int64_t start =
                             range.start + constant.getSExtValue() * stride;
@@ -227,26 +260,26 @@ RegionSet BufferRegionAnalysis::transfer(Value value) {
                       });
   }
   if (auto subslice = dyn_cast<ttg::MemDescSubsliceOp>(op)) {
-    auto srcType = subslice.getSrc().getType();
-    ArrayRef<int32_t> offsets = subslice.getOffsets();
-    // Only a slice of the leading dimension is a contiguous byte range
-    // whatever the swizzle; anything else keeps the whole source.
-    bool leadingOnly =
-        llvm::all_of(offsets.drop_front(), [](int32_t o) { return o == 0; }) &&
-        type.getShape().drop_front() == srcType.getShape().drop_front();
-    int64_t rowBytes =
-        srcType.getSizeInBytes() / std::max<int64_t>(1, srcType.getShape()[0]);
-    return mapRegions(getRegions(subslice.getSrc()), srcType.getSizeInBytes(),
-                      [&](ByteRange range) -> std::optional<ByteRange> {
-                        if (!leadingOnly)
-                          return std::nullopt;
-                        int64_t start = range.start + offsets[0] * rowBytes;
-                        return ByteRange{start,
-                                         start + type.getShape()[0] * rowBytes};
-                      });
+    SmallVector<std::optional<int64_t>> offsets(subslice.getOffsets());
+    return subsliceRegions(getRegions(subslice.getSrc()),
+                           subslice.getSrc().getType(), type, offsets);
   }
-  if (isa<ttg::MemDescTransOp, ttg::MemDescReshapeOp,
-          ttg::MemDescReinterpretOp>(op))
+  if (auto subslice = dyn_cast<ttg::MemDescDynamicSubsliceOp>(op)) {
+    // Offsets known at compile time map like memdesc_subslice's; a run-time
+    // offset may put the slice anywhere in the source.
+    SmallVector<std::optional<int64_t>> offsets;
+    for (Value offset : subslice.getOffsets()) {
+      APInt constant;
+      offsets.push_back(matchPattern(offset, m_ConstantInt(&constant))
+                            ? std::optional<int64_t>(constant.getSExtValue())
+                            : std::nullopt);
+    }
+    return subsliceRegions(getRegions(subslice.getSrc()),
+                           subslice.getSrc().getType(), type, offsets);
+  }
+  // Every other view (trans, reshape, reinterpret, and any view op added
+  // later) keeps the whole source.
+  if (ttg::isMemDescView(op))
     return getRegions(op->getOperand(0));
   if (isa<ttng::WarpGroupDotWaitOp>(op))
     return getRegions(op->getOperand(result.getResultNumber()));

@@ -93,8 +93,7 @@ static FenceScope wider(FenceScope a, FenceScope b) {
 /// Follows memdesc views back to a function argument.
 static std::optional<unsigned> traceToArgument(Value value) {
   while (Operation *def = value.getDefiningOp()) {
-    if (!isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp,
-             ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(def))
+    if (!ttg::isMemDescView(def))
       return std::nullopt;
     value = def->getOperand(0);
   }
@@ -162,7 +161,7 @@ struct ProxyHazardAnalysis::Impl
   llvm::MapVector<Operation *, FenceRecord> fenceRecords;
   void computeFenceEffects();
   bool addsHazard(const llvm::SetVector<AccessKey> &pending,
-                  const llvm::SetVector<AccessKey> &reached);
+                  const llvm::SetVector<AccessKey> &reached, bool cluster);
 };
 
 ArrayRef<SharedAccess> ProxyHazardAnalysis::Impl::getAccesses(Operation *op) {
@@ -232,33 +231,47 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
   for (auto [index, async] : llvm::enumerate(accesses)) {
     if (!async.isAsync)
       continue;
+    bool clusterAsync = async.scope == FenceScope::Cluster;
     if (options.recordFenceEffects) {
       AccessKey self{op, static_cast<unsigned>(index)};
-      bool cluster = async.scope == FenceScope::Cluster;
-      for (Operation *fence : cluster ? state.lastCluster : state.lastCta) {
-        FenceRecord &record = fenceRecords[fence];
-        (cluster ? record.reachedCluster : record.reachedCta).insert(self);
-      }
+      if (!clusterAsync)
+        for (Operation *fence : state.lastCta)
+          fenceRecords[fence].reachedCta.insert(self);
+      // A CTA-scope async access also reaches the last cluster fence: it
+      // orders the cluster-reach generic accesses (addsHazard pairs them
+      // only with those).
+      for (Operation *fence : state.lastCluster)
+        fenceRecords[fence].reachedCluster.insert(self);
     }
-    const llvm::SetVector<AccessKey> &pending =
-        async.scope == FenceScope::Cluster ? state.cluster : state.cta;
+    FenceScope needed = async.scope;
     bool conflict = false;
-    for (const AccessKey &key : pending) {
+    auto check = [&](const AccessKey &key) {
       const SharedAccess &generic = getAccesses(key.first)[key.second];
       std::optional<HazardKind> kind = getConflict(generic, async);
       if (!kind)
-        continue;
+        return;
       conflict = true;
+      FenceScope scope = wider(async.scope, generic.scope);
+      needed = wider(needed, scope);
       if (seenHazards
               .insert({key.first, op, static_cast<unsigned>(*kind)})
               .second)
-        result.hazards.push_back({key.first, op, *kind, async.scope,
+        result.hazards.push_back({key.first, op, *kind, scope,
                                   generic.regions, async.regions});
-    }
+    };
+    for (const AccessKey &key : clusterAsync ? state.cluster : state.cta)
+      check(key);
+    // A generic access of another CTA's shared memory (DSMEM) stays in the
+    // cluster frontier only: that CTA's async op is ordered after it by a
+    // cluster fence alone (docs/proxy-model.md, Scope).
+    if (!clusterAsync)
+      for (const AccessKey &key : state.cluster)
+        if (getAccesses(key.first)[key.second].scope == FenceScope::Cluster)
+          check(key);
     if (!conflict || !options.fenceAtHazards)
       continue;
     FenceScope &scope = result.fencePoints[op];
-    scope = wider(scope, async.scope);
+    scope = wider(scope, needed);
     state.fence(scope);
   }
 }
@@ -291,7 +304,9 @@ void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
   for (auto [index, access] : llvm::enumerate(accesses)) {
     if (access.isAsync)
       continue;
-    state.cta.insert({op, index});
+    // A CTA fence does not order a write into another CTA (checkAsync).
+    if (access.scope != FenceScope::Cluster)
+      state.cta.insert({op, index});
     state.cluster.insert({op, index});
   }
 }
@@ -311,7 +326,7 @@ void ProxyHazardAnalysis::Impl::run() {
 /// removing the fence between them would add that hazard.
 bool ProxyHazardAnalysis::Impl::addsHazard(
     const llvm::SetVector<AccessKey> &pending,
-    const llvm::SetVector<AccessKey> &reached) {
+    const llvm::SetVector<AccessKey> &reached, bool cluster) {
   for (const AccessKey &asyncKey : reached) {
     // An async op that already has a hazard gets an assumed fence
     // (fenceAtHazards), which on later visits (loop back edges) hides what
@@ -321,8 +336,14 @@ bool ProxyHazardAnalysis::Impl::addsHazard(
       continue;
     const SharedAccess &async = getAccesses(asyncKey.first)[asyncKey.second];
     for (const AccessKey &genericKey : pending) {
-      std::optional<HazardKind> kind = getConflict(
-          getAccesses(genericKey.first)[genericKey.second], async);
+      const SharedAccess &generic =
+          getAccesses(genericKey.first)[genericKey.second];
+      // Through the cluster frontier, a pair needs the fence only when one
+      // side reaches another CTA; CTA pairs are the CTA frontier's.
+      if (cluster && async.scope != FenceScope::Cluster &&
+          generic.scope != FenceScope::Cluster)
+        continue;
+      std::optional<HazardKind> kind = getConflict(generic, async);
       if (kind && !seenHazards.contains({genericKey.first, asyncKey.first,
                                          static_cast<unsigned>(*kind)}))
         return true;
@@ -338,9 +359,10 @@ void ProxyHazardAnalysis::Impl::computeFenceEffects() {
     // Narrowed to the CTA, the fence no longer orders what cluster-reach
     // async accesses see; removed, it orders nothing.
     effect.needsClusterScope =
-        addsHazard(record.pendingCluster, record.reachedCluster);
-    effect.ordersHazard = effect.needsClusterScope ||
-                          addsHazard(record.pendingCta, record.reachedCta);
+        addsHazard(record.pendingCluster, record.reachedCluster, true);
+    effect.ordersHazard =
+        effect.needsClusterScope ||
+        addsHazard(record.pendingCta, record.reachedCta, false);
   }
 
   // Greedy, in program order, per function (hazards never cross
@@ -396,7 +418,7 @@ void ProxyHazardAnalysis::Impl::computeFenceEffects() {
       const auto &r = cluster ? record.reachedCluster : record.reachedCta;
       reached.insert(r.begin(), r.end());
     }
-    return addsHazard(pending, reached);
+    return addsHazard(pending, reached, cluster);
   };
   getRoot()->walk([&](FunctionOpInterface function) {
     bool exact = llvm::none_of(result.fencePoints, [&](const auto &point) {
@@ -429,7 +451,8 @@ ProxyHazardAnalysis::ProxyHazardAnalysis(ModuleOp module,
 Operation *proxyfence::getFenceInsertionPoint(Operation *asyncOp) {
   Operation *point = asyncOp;
   for (Operation *op = asyncOp->getPrevNode(); op; op = op->getPrevNode()) {
-    if (isa<ttg::LocalBarrierOp, ttg::BarrierOp>(op)) {
+    auto iface = dyn_cast<ProxyAccessOpInterface>(op);
+    if (iface && iface.isExecutionBarrier()) {
       point = op;
       continue;
     }

@@ -114,3 +114,47 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
     tt.return
   }
 }
+
+// -----
+// Ops of Triton 3.6 and TLX beyond the seed's. Distributed shared memory:
+// st.shared::cluster and st.async are generic-proxy writes that reach
+// another CTA (cluster scope); cp.async.bulk shared::cta -> shared::cluster
+// is a bulk copy, performed by the async proxy. Gather, scatter and atomics
+// on shared memory are per-thread ld/st/atom.shared (generic). The bulk form
+// of async_copy_global_to_local is cp.async.bulk (async). Execution
+// barriers touch no buffer.
+// RUN: proxyfence-opt --split-input-file --test-print-proxy-accesses %s -o /dev/null | FileCheck %s --check-prefix=TLX
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @triton36_tlx(%v: tensor<64x64xf16, #blocked>, %buf: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>,
+                        %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %r: i32,
+                        %ibuf: !ttg.memdesc<64xi32, #shared1, #smem, mutable>, %idx: tensor<128xi32, #blocked1>,
+                        %iv: tensor<128xi32, #blocked1>, %p: !tt.ptr<f16>, %flat: !ttg.memdesc<4096xf16, #shared1, #smem, mutable>) {
+    // TLX: ttg.remote_shmem_store: [write shared generic cluster operand #1] effects=W<SharedMemory>
+    ttg.remote_shmem_store %v, rank %r, %buf : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    // TLX: ttg.async_remote_shmem_store: [write shared generic cluster operand #1] [write shared async-arrive cluster operand #3] effects=W<SharedMemory>
+    ttg.async_remote_shmem_store %v, rank %r, %buf barrier %bar : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> barrier_ty !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    // TLX: ttg.async_remote_shmem_copy: [read shared async cta operand #0] [write shared async cluster operand #1] [write shared async-arrive cluster operand #3] effects=R<SharedMemory>,W<SharedMemory>
+    ttg.async_remote_shmem_copy %buf, rank %r, %buf barrier %bar : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> barrier_ty !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    // TLX: ttg.local_gather: [read shared generic operand #0] effects=R<SharedMemory>
+    %g = ttg.local_gather %ibuf[%idx] {axis = 0 : i32} : !ttg.memdesc<64xi32, #shared1, #smem, mutable>, tensor<128xi32, #blocked1> -> tensor<128xi32, #blocked1>
+    // TLX: ttg.local_scatter: [write shared generic operand #0] effects=W<SharedMemory>
+    ttg.local_scatter %ibuf[%idx], %iv {axis = 0 : i32} : !ttg.memdesc<64xi32, #shared1, #smem, mutable>, tensor<128xi32, #blocked1>, tensor<128xi32, #blocked1>
+    // TLX: ttg.local_atomic_scatter_rmw: [read shared generic operand #0] [write shared generic operand #0] effects=R<SharedMemory>,W<SharedMemory>
+    %o = ttg.local_atomic_scatter_rmw add, %ibuf[%idx], %iv {axis = 0 : i32} : (!ttg.memdesc<64xi32, #shared1, #smem, mutable>, tensor<128xi32, #blocked1>, tensor<128xi32, #blocked1>) -> tensor<128xi32, #blocked1>
+    // TLX: ttg.async_copy_global_to_local: [read global generic operand #0] [write shared async cta operand #1] [write shared async-arrive operand #3] effects=R<GlobalMemory>,W<SharedMemory>
+    %t = ttg.async_copy_global_to_local %p, %flat bulk_size %r : i32 barrier %bar : !ttg.memdesc<1xi64, #shared1, #smem, mutable> {useBulk = true} : !tt.ptr<f16> -> <4096xf16, #shared1, #smem, mutable>
+    // TLX: ttg.local_barrier: execution-barrier effects=R<SharedMemory>,W<SharedMemory>
+    ttg.local_barrier
+    // TLX: ttg.barrier: execution-barrier effects=R<SharedMemory>,W<SharedMemory>,R<GlobalMemory>,W<GlobalMemory>
+    ttg.barrier none
+    // TLX: gpu.barrier: execution-barrier effects=none
+    gpu.barrier
+    tt.return
+  }
+}

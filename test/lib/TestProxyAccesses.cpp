@@ -51,7 +51,8 @@ struct TestPrintProxyAccessesPass
            << stringifyMemorySpace(access.space) << " "
            << stringifyProxy(access.proxy);
         if (access.space == MemorySpace::Shared &&
-            access.proxy == Proxy::Async)
+            (access.proxy == Proxy::Async ||
+             access.scope == FenceScope::Cluster))
           os << " " << stringifyFenceScope(access.scope);
         os << " ";
         printWhere(os, access);
@@ -61,6 +62,8 @@ struct TestPrintProxyAccessesPass
         os << " completion=" << stringifyCompletionKind(op.getCompletionKind());
       if (std::optional<FenceScope> scope = op.getProxyFenceScope())
         os << " fence=" << stringifyFenceScope(*scope);
+      if (op.isExecutionBarrier())
+        os << " execution-barrier";
       auto effects = dyn_cast<MemoryEffectOpInterface>(op.getOperation());
       os << " effects=" << (effects ? "" : "none");
       if (effects) {

@@ -53,6 +53,15 @@ public:
       State thenOut = transferRegion(ifOp.getThenRegion(), thenIn);
       thenOut.merge(transferRegion(ifOp.getElseRegion(), elseIn));
       state = thenOut;
+    } else if (llvm::isa<ttg::MaskOp, ttg::WarpPredicateOp>(op)) {
+      // A region that runs only when its predicate holds (operand #0).
+      mlir::Value predicate = op->getOperand(0);
+      State taken = state, skipped = state;
+      derived().refineBranch(predicate, /*taken=*/true, taken);
+      derived().refineBranch(predicate, /*taken=*/false, skipped);
+      State out = transferRegion(op->getRegion(0), taken);
+      out.merge(skipped);
+      state = out;
     } else if (auto ws = llvm::dyn_cast<ttg::WarpSpecializeOp>(op)) {
       State out = transferRegion(ws.getDefaultRegion(), state);
       for (mlir::Region &partition : ws.getPartitionRegions())

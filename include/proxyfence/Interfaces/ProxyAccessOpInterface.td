@@ -60,6 +60,14 @@ def ProxyAccessOpInterface : OpInterface<"ProxyAccessOpInterface"> {
       "::mlir::Value", "getIssuePredicate", (ins), "",
       "return {};">,
     InterfaceMethod<[{
+        Whether the op is an execution barrier of the CTA (`bar.sync`:
+        ttg.local_barrier, ttg.barrier, gpu.barrier). A proxy fence that
+        orders generic writes before an async op goes before such a
+        barrier, not after it (docs/proxy-model.md, "Where the fence
+        goes").
+      }],
+      "bool", "isExecutionBarrier", (ins), "", "return false;">,
+    InterfaceMethod<[{
         The scope of the generic-to-async proxy fence this op is, or
         std::nullopt for every op that is not such a fence.
       }],

@@ -108,15 +108,6 @@ tt.func @reduce_region_args(%x: tensor<64x64xf32>) {
 // -----
 
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-tt.func @descriptor_load_indices(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_load' op expects 2 indices for a rank-2 descriptor, got 1}}
-  %y = tt.descriptor_load %d[%i] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16>
-  tt.return
-}
-
-// -----
-
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 tt.func @descriptor_load_element(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>, %i: i32) {
   // expected-error @+1 {{'tt.descriptor_load' op element type 'f32' does not match the descriptor's 'f16'}}
   %y = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf32>
@@ -127,7 +118,7 @@ tt.func @descriptor_load_element(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>,
 
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 tt.func @descriptor_store_size(%d: !tt.tensordesc<64x64xf16, #shared>, %i: i32, %v: tensor<32x64xf16>) {
-  // expected-error @+1 {{'tt.descriptor_store' op tensor of 2048 elements does not match the descriptor block of 4096}}
+  // expected-error @+1 {{'tt.descriptor_store' op tensor shape does not match the descriptor block}}
   tt.descriptor_store %d[%i, %i], %v : !tt.tensordesc<64x64xf16, #shared>, tensor<32x64xf16>
   tt.return
 }
@@ -135,9 +126,9 @@ tt.func @descriptor_store_size(%d: !tt.tensordesc<64x64xf16, #shared>, %i: i32, 
 // -----
 
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-tt.func @descriptor_reduce_indices(%d: !tt.tensordesc<64x64xf16, #shared>, %i: i32, %v: tensor<64x64xf16>) {
-  // expected-error @+1 {{'tt.descriptor_reduce' op expects 2 indices for a rank-2 descriptor, got 3}}
-  tt.descriptor_reduce add, %d[%i, %i, %i], %v : !tt.tensordesc<64x64xf16, #shared>, tensor<64x64xf16>
+tt.func @descriptor_rank_reduce_nonunit(%d: !tt.tensordesc<tensor<2x64x64xf16, #shared>>, %i: i32) {
+  // expected-error @+1 {{'tt.descriptor_load' op a rank-reducing access may drop only leading dimensions of size 1 of the descriptor block}}
+  %y = tt.descriptor_load %d[%i, %i, %i] : !tt.tensordesc<tensor<2x64x64xf16, #shared>> -> tensor<64x64xf16>
   tt.return
 }
 
@@ -145,6 +136,15 @@ tt.func @descriptor_reduce_indices(%d: !tt.tensordesc<64x64xf16, #shared>, %i: i
 
 // expected-error @+1 {{tensor descriptor block must have rank >= 1}}
 tt.func @tensordesc_rank0(%d: !tt.tensordesc<tensor<f32>>) {
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+tt.func @descriptor_rank_reduce_nonunit(%d: !tt.tensordesc<tensor<2x64x64xf16, #shared>>, %i: i32) {
+  // expected-error @+1 {{'tt.descriptor_load' op a rank-reducing access may drop only leading dimensions of size 1 of the descriptor block}}
+  %y = tt.descriptor_load %d[%i, %i, %i] : !tt.tensordesc<tensor<2x64x64xf16, #shared>> -> tensor<64x64xf16>
   tt.return
 }
 

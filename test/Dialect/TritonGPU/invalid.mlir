@@ -19,11 +19,6 @@
 
 // -----
 
-// expected-error @+1 {{#ttg.nvidia_mma: missing key 'versionMinor'}}
-#mma = #ttg.nvidia_mma<{versionMajor = 3, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-
-// -----
-
 // expected-error @+1 {{#ttg.nvidia_mma: unknown key 'kWidth'}}
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], kWidth = 2}>
 
@@ -237,16 +232,6 @@ tt.func @index_space(%m: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>, %i:
 
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
-tt.func @index_mutability(%m: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>, %i: i32) {
-  // expected-error @+1 {{'ttg.memdesc_index' op view must keep the mutability of its source}}
-  %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, 2x64x64>
-  tt.return
-}
-
-// -----
-
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#smem = #ttg.shared_memory
 tt.func @index_element(%m: !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>, %i: i32) {
   // expected-error @+1 {{'ttg.memdesc_index' op view must keep the element type of its source}}
   %s = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xbf16, #shared, #smem, mutable>
@@ -287,9 +272,19 @@ tt.func @subslice_rank(%m: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) {
 
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
-tt.func @subslice_bounds(%m: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) {
-  // expected-error @+1 {{'ttg.memdesc_subslice' op subslice [48, 80) out of bounds of dimension 64}}
+tt.func @subslice_tile(%m: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op the split offset 48 is not a multiple of the slice size 32}}
   %s = ttg.memdesc_subslice %m[0, 48] : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 64x64>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+tt.func @subslice_unsplit_offset(%m: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op a non-zero offset in a dimension that is not split}}
+  %s = ttg.memdesc_subslice %m[32, 32] : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 64x64>
   tt.return
 }
 
@@ -335,19 +330,17 @@ tt.func @reshape_size(%m: !ttg.memdesc<64x32xf16, #shared, #smem>) {
 
 // -----
 
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#smem = #ttg.shared_memory
-tt.func @reinterpret_mutability(%m: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) {
-  // expected-error @+1 {{'ttg.memdesc_reinterpret' op view must keep the mutability of its source}}
-  %r = ttg.memdesc_reinterpret %m : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf32, #shared, #smem>
+tt.func @barrier_unknown_space() {
+  // expected-error @+1 {{unknown barrier address space 'shared'; expected none, local, global_read, global_write, tensor_read, tensor_write or all}}
+  ttg.barrier shared
   tt.return
 }
 
 // -----
 
-tt.func @barrier_unknown_space() {
-  // expected-error @+1 {{unknown barrier address space 'shared'; expected local, global_read, global_write, tensor_read, tensor_write or all}}
-  ttg.barrier shared
+tt.func @barrier_none_combined() {
+  // expected-error @+1 {{'ttg.barrier' op 'none' cannot be combined with other address spaces}}
+  ttg.barrier none|local
   tt.return
 }
 
@@ -469,5 +462,47 @@ tt.func @async_copy_mask(%p: tensor<64x64x!tt.ptr<f16>>, %m: tensor<64xi1>, %buf
   // expected-note @-2 {{prior use here}}
   // expected-error @+1 {{use of value '%m' expects different type than prior uses: 'tensor<64x64xi1>' vs 'tensor<64xi1>'}}
   %t = ttg.async_copy_global_to_local %p, %buf mask %m : tensor<64x64x!tt.ptr<f16>> -> <64x64xf16, #shared, #smem, mutable>
+  tt.return
+}
+
+// -----
+
+// Triton's own checks of padded_shared stay.
+// expected-error @+1 {{interval values must all be power of two}}
+#bad = #ttg.padded_shared<[3:+2]>
+module {
+  tt.func @bad_interval(%a: !ttg.memdesc<64xf16, #bad, #ttg.shared_memory>) {
+    tt.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{padding values must all be power of two}}
+#bad = #ttg.padded_shared<[32:+3]>
+module {
+  tt.func @bad_padding(%a: !ttg.memdesc<64xf16, #bad, #ttg.shared_memory>) {
+    tt.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{#ttg.shared_linear: missing key 'offset'}}
+#bad = #ttg.shared_linear<{block = []}, alignment = 16>
+module {
+  tt.func @no_offset(%a: !ttg.memdesc<4xf32, #bad, #ttg.shared_memory>) {
+    tt.return
+  }
+}
+
+// -----
+
+#inner = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#part = #ttg.partitioned_shared<{numPartitions = 2, numGroups = 1, partitionDim = 0, partitionLayout = #inner}>
+#smem = #ttg.shared_memory
+tt.func @dynamic_subslice_partitioned(%m: !ttg.memdesc<64x64xf16, #part, #smem, mutable>, %i: i32) {
+  // expected-error @+1 {{'ttg.memdesc_dynamic_subslice' op cannot take a dynamic subslice of a #ttg.partitioned_shared buffer}}
+  %s = ttg.memdesc_dynamic_subslice %m[%i, %i] : !ttg.memdesc<64x64xf16, #part, #smem, mutable> -> !ttg.memdesc<32x64xf16, #part, #smem, mutable, 64x64>
   tt.return
 }

@@ -2,19 +2,12 @@
 // RUN: proxyfence-opt %s --split-input-file --verify-diagnostics --proxyfence-proxy-fence-insertion
 // RUN: proxyfence-opt %s --split-input-file --proxyfence-fence-pipeline=compute-capability=90 | FileCheck %s
 
-// The fence passes must know the target; without it they would silently
-// do nothing (below sm_90 there is nothing to fence). A missing or
-// unreadable ttg.target is an error unless compute-capability= is given,
-// which then wins. (Found by fuzz/TTGIRFuzzer.cpp: "c:da:90".)
-
-// expected-error @+1 {{cannot tell the compute capability: the module has no ttg.target = "cuda:NN" attribute; give one or pass compute-capability=NN}}
-module attributes {"ttg.num-warps" = 4 : i32} {
-  tt.func @no_target() {
-    tt.return
-  }
-}
-
-// -----
+// The fence passes must know the target; a wrong guess would silently do
+// nothing (below sm_90 there is nothing to fence). An unreadable ttg.target
+// is an error unless compute-capability= is given, which then wins. (Found
+// by fuzz/TTGIRFuzzer.cpp: "c:da:90".) A module without ttg.target runs at
+// 90, the default of Triton's own option (test/Dialect/TritonNvidiaGPU/
+// default-compute-capability.mlir).
 
 // expected-error @+1 {{cannot tell the compute capability from ttg.target = "c:da:90": expected "cuda:" and a number, e.g. "cuda:90"}}
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "c:da:90"} {
@@ -32,6 +25,15 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:"} {
   }
 }
 
-// CHECK-LABEL: tt.func @no_target
+// -----
+
+// expected-error @+1 {{cannot tell the compute capability from ttg.target = 90 : i32: expected a string such as "cuda:90"}}
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = 90 : i32} {
+  tt.func @not_a_string() {
+    tt.return
+  }
+}
+
 // CHECK-LABEL: tt.func @bad_target
 // CHECK-LABEL: tt.func @empty_number
+// CHECK-LABEL: tt.func @not_a_string

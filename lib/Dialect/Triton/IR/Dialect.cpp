@@ -119,6 +119,12 @@ Type getPointeeType(Type type) {
   return {};
 }
 
+Type getTensorPointerBase(Type type) {
+  auto pointer = cast<PointerType>(type);
+  auto block = cast<RankedTensorType>(pointer.getPointeeType());
+  return PointerType::get(block.getElementType(), pointer.getAddressSpace());
+}
+
 Type getI1SameShape(Type type) {
   auto i1 = IntegerType::get(type.getContext(), 1);
   if (auto tensor = dyn_cast<RankedTensorType>(type))

@@ -124,39 +124,50 @@ LogicalResult ReduceOp::verify() {
 // Descriptor ops
 //===----------------------------------------------------------------------===//
 
-/// The block of `desc` and the tensor moved through it agree in shape and
-/// element type, and one index is given per block dimension.
+/// The block of `desc` and the tensor moved through it agree, as Triton
+/// checks them: the same element type up to signedness (a descriptor of
+/// ui8 moves i8), and the same shape once leading unit dimensions of the
+/// block are dropped (a rank-reducing load). Triton does not count the
+/// indices, so neither do we.
 static LogicalResult verifyDescriptorAccess(Operation *op, Type descType,
-                                            ValueRange indices,
                                             RankedTensorType tensor) {
   auto block = cast<TensorDescType>(descType).getBlockType();
-  if (indices.size() != static_cast<size_t>(block.getRank()))
-    return op->emitOpError("expects ")
-           << block.getRank() << " indices for a rank-" << block.getRank()
-           << " descriptor, got " << indices.size();
-  if (block.getElementType() != tensor.getElementType())
+  auto signless = [](Type type) -> Type {
+    if (auto integer = dyn_cast<IntegerType>(type))
+      return IntegerType::get(type.getContext(), integer.getWidth());
+    return type;
+  };
+  if (signless(block.getElementType()) != signless(tensor.getElementType()))
     return op->emitOpError("element type ")
            << tensor.getElementType()
            << " does not match the descriptor's " << block.getElementType();
-  if (block.getNumElements() != tensor.getNumElements())
-    return op->emitOpError("tensor of ")
-           << tensor.getNumElements()
-           << " elements does not match the descriptor block of "
-           << block.getNumElements();
+  ArrayRef<int64_t> blockShape = block.getShape();
+  ArrayRef<int64_t> tensorShape = tensor.getShape();
+  if (blockShape.size() > tensorShape.size()) {
+    ArrayRef<int64_t> dropped =
+        blockShape.take_front(blockShape.size() - tensorShape.size());
+    if (llvm::any_of(dropped, [](int64_t dim) { return dim != 1; }))
+      return op->emitOpError("a rank-reducing access may drop only leading "
+                             "dimensions of size 1 of the descriptor block");
+    blockShape = blockShape.take_back(tensorShape.size());
+  }
+  if (blockShape != tensorShape)
+    return op->emitOpError("tensor shape does not match the descriptor "
+                           "block");
   return success();
 }
 
 LogicalResult DescriptorLoadOp::verify() {
-  return verifyDescriptorAccess(*this, getDesc().getType(), getIndices(),
+  return verifyDescriptorAccess(*this, getDesc().getType(),
                                 getResult().getType());
 }
 
 LogicalResult DescriptorStoreOp::verify() {
-  return verifyDescriptorAccess(*this, getDesc().getType(), getIndices(),
+  return verifyDescriptorAccess(*this, getDesc().getType(),
                                 getSrc().getType());
 }
 
 LogicalResult DescriptorReduceOp::verify() {
-  return verifyDescriptorAccess(*this, getDesc().getType(), getIndices(),
+  return verifyDescriptorAccess(*this, getDesc().getType(),
                                 getSrc().getType());
 }

@@ -85,8 +85,9 @@ void TritonGPUDialect::registerTypes() {
 }
 
 bool proxyfence::ttg::isSharedEncoding(Attribute encoding) {
-  return isa_and_nonnull<NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr>(
-      encoding);
+  return isa_and_nonnull<NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr,
+                         SharedLinearEncodingAttr, PaddedSharedEncodingAttr,
+                         PartitionedSharedEncodingAttr>(encoding);
 }
 
 //===----------------------------------------------------------------------===//
@@ -121,20 +122,24 @@ LogicalResult proxyfence::ttg::parseLayoutFields(
   return parser.parseGreater();
 }
 
+/// `key = value`; an i64 integer prints without its type, as it parses.
+static void printField(AsmPrinter &printer, const NamedAttribute &field) {
+  printer.printKeywordOrString(field.getName().getValue());
+  printer << " = ";
+  auto integer = dyn_cast<IntegerAttr>(field.getValue());
+  if (integer && integer.getType().isInteger(64))
+    printer.printAttributeWithoutType(integer);
+  else
+    printer.printAttribute(field.getValue());
+}
+
 void proxyfence::ttg::printLayoutFields(AsmPrinter &printer, bool braced,
                                         ArrayRef<NamedAttribute> fields) {
   printer << "<";
   if (braced)
     printer << "{";
   llvm::interleaveComma(fields, printer, [&](const NamedAttribute &field) {
-    printer.printKeywordOrString(field.getName().getValue());
-    printer << " = ";
-    // `128` parses as an i64 integer; print it back the same way.
-    auto integer = dyn_cast<IntegerAttr>(field.getValue());
-    if (integer && integer.getType().isInteger(64))
-      printer.printAttributeWithoutType(integer);
-    else
-      printer.printAttribute(field.getValue());
+    printField(printer, field);
   });
   if (braced)
     printer << "}";
@@ -156,21 +161,28 @@ static const LayoutKeys *lookupLayoutKeys(StringRef name) {
                                   "CGALayout"};
   static const StringRef blocked[] = {"sizePerThread", "threadsPerWarp",
                                       "warpsPerCTA", "order"};
-  static const StringRef mma[] = {"versionMajor", "versionMinor",
-                                  "warpsPerCTA"};
-  static const StringRef mmaOpt[] = {"instrShape", "CTAsPerCGA",
-                                     "CTASplitNum", "CTAOrder", "CGALayout"};
+  // Triton's parser defaults versionMinor to 0 when it is absent.
+  static const StringRef mma[] = {"versionMajor", "warpsPerCTA"};
+  static const StringRef mmaOpt[] = {"versionMinor", "instrShape",
+                                     "CTAsPerCGA",   "CTASplitNum",
+                                     "CTAOrder",     "CGALayout"};
   static const StringRef dotOp[] = {"opIdx", "parent"};
   static const StringRef dotOpOpt[] = {"kWidth"};
   static const StringRef slice[] = {"dim", "parent"};
   static const StringRef linear[] = {"register", "lane", "warp", "block"};
   static const StringRef nvmma[] = {"swizzlingByteWidth", "transposed",
                                     "elementBitWidth"};
-  static const StringRef nvmmaOpt[] = {"fp4Padded", "CTAsPerCGA",
-                                       "CTASplitNum", "CTAOrder",
-                                       "CGALayout"};
+  static const StringRef nvmmaOpt[] = {"fp4Padded",   "rank",
+                                       "CTAsPerCGA",  "CTASplitNum",
+                                       "CTAOrder",    "CGALayout"};
   static const StringRef swizzled[] = {"vec", "perPhase", "maxPhase",
                                        "order"};
+  static const StringRef partitioned[] = {"numPartitions", "numGroups",
+                                          "partitionDim", "partitionLayout"};
+  static const StringRef sharedLinear[] = {"offset"};
+  static const StringRef sharedLinearOpt[] = {"block", "alignment"};
+  static const StringRef paddedOpt[] = {"order", "shape", "offset", "block",
+                                        "CGALayout"};
   static const StringRef tmem[] = {"blockM", "blockN"};
   static const StringRef tmemOpt[] = {"colStride", "unpacked", "CTASplitM",
                                       "CTASplitN", "twoCTAs", "fp4Padded",
@@ -183,8 +195,12 @@ static const LayoutKeys *lookupLayoutKeys(StringRef name) {
       {"ttg.dot_op", dotOp, dotOpOpt},
       {"ttg.slice", slice, {}},
       {"ttg.linear", linear, {}},
+      {"ttg.generic_linear", linear, {}},
       {"ttg.nvmma_shared", nvmma, nvmmaOpt},
       {"ttg.swizzled_shared", swizzled, cta},
+      {"ttg.partitioned_shared", partitioned, {}},
+      {"ttg.shared_linear", sharedLinear, sharedLinearOpt},
+      {"ttg.padded_shared", {}, paddedOpt},
       {"ttng.tensor_memory_encoding", tmem, tmemOpt},
       {"ttng.tensor_memory_scales_encoding", {}, scalesOpt},
   };
@@ -214,6 +230,146 @@ LogicalResult proxyfence::ttg::verifyLayoutFields(
     if (!seen.contains(key))
       return emitError() << "#" << name << ": missing key '" << key << "'";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.shared_linear and #ttg.padded_shared (syntax beyond key = value)
+//===----------------------------------------------------------------------===//
+
+/// `, key = value` pairs up to the closing `>`.
+static ParseResult parseTrailingFields(AsmParser &parser,
+                                       SmallVectorImpl<NamedAttribute> &out) {
+  while (succeeded(parser.parseOptionalComma())) {
+    std::string key;
+    Attribute value;
+    if (parser.parseKeywordOrString(&key) || parser.parseEqual() ||
+        parser.parseAttribute(value))
+      return failure();
+    out.emplace_back(StringAttr::get(parser.getContext(), key), value);
+  }
+  return parser.parseGreater();
+}
+
+/// `{key = value, ...}`, the braces included.
+static ParseResult parseBracedFields(AsmParser &parser,
+                                     SmallVectorImpl<NamedAttribute> &out) {
+  if (parser.parseLBrace())
+    return failure();
+  if (succeeded(parser.parseOptionalRBrace()))
+    return success();
+  if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+        std::string key;
+        Attribute value;
+        if (parser.parseKeywordOrString(&key) || parser.parseEqual() ||
+            parser.parseAttribute(value))
+          return failure();
+        out.emplace_back(StringAttr::get(parser.getContext(), key), value);
+        return success();
+      }))
+    return failure();
+  return parser.parseRBrace();
+}
+
+static void printBracedFields(AsmPrinter &printer,
+                              ArrayRef<NamedAttribute> fields) {
+  printer << "{";
+  llvm::interleaveComma(fields, printer, [&](const NamedAttribute &field) {
+    printField(printer, field);
+  });
+  printer << "}";
+}
+
+Attribute SharedLinearEncodingAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<NamedAttribute> fields, trailing;
+  if (parser.parseLess() || parseBracedFields(parser, fields) ||
+      parseTrailingFields(parser, trailing))
+    return {};
+  return getChecked([&] { return parser.emitError(loc); },
+                    parser.getContext(), fields, trailing);
+}
+
+void SharedLinearEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  printBracedFields(printer, getFields());
+  for (const NamedAttribute &field : getTrailing()) {
+    printer << ", ";
+    printField(printer, field);
+  }
+  printer << ">";
+}
+
+LogicalResult SharedLinearEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError,
+    ArrayRef<NamedAttribute> fields, ArrayRef<NamedAttribute> trailing) {
+  SmallVector<NamedAttribute> all(fields);
+  all.append(trailing.begin(), trailing.end());
+  return verifyLayoutFields(emitError, "ttg.shared_linear", all);
+}
+
+Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<unsigned> intervals, paddings;
+  SmallVector<NamedAttribute> fields;
+  auto parsePair = [&]() -> ParseResult {
+    unsigned interval, padding;
+    if (parser.parseInteger(interval) || parser.parseColon() ||
+        parser.parsePlus() || parser.parseInteger(padding))
+      return failure();
+    intervals.push_back(interval);
+    paddings.push_back(padding);
+    return success();
+  };
+  if (parser.parseLess() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parsePair))
+    return {};
+  if (succeeded(parser.parseOptionalGreater()))
+    return getChecked([&] { return parser.emitError(loc); },
+                      parser.getContext(), intervals, paddings, fields);
+  if (parseBracedFields(parser, fields) || parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); },
+                    parser.getContext(), intervals, paddings, fields);
+}
+
+void PaddedSharedEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<[";
+  llvm::interleaveComma(llvm::zip(getIntervals(), getPaddings()), printer,
+                        [&](auto pair) {
+                          printer << std::get<0>(pair) << ":+"
+                                  << std::get<1>(pair);
+                        });
+  printer << "]";
+  if (!getFields().empty()) {
+    printer << " ";
+    printBracedFields(printer, getFields());
+  }
+  printer << ">";
+}
+
+LogicalResult PaddedSharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError,
+    ArrayRef<unsigned> intervals, ArrayRef<unsigned> paddings,
+    ArrayRef<NamedAttribute> fields) {
+  // Triton's own checks.
+  if (intervals.empty() || intervals.size() != paddings.size())
+    return emitError() << "#ttg.padded_shared needs one or more "
+                          "interval:+padding pairs";
+  for (unsigned interval : intervals)
+    if (!llvm::isPowerOf2_32(interval))
+      return emitError() << "interval values must all be power of two";
+  for (unsigned padding : paddings)
+    if (!llvm::isPowerOf2_32(padding))
+      return emitError() << "padding values must all be power of two";
+  return verifyLayoutFields(emitError, "ttg.padded_shared", fields);
+}
+
+int64_t
+PaddedSharedEncodingAttr::getPaddedNumElements(int64_t numElements) const {
+  int64_t padded = numElements;
+  for (auto [interval, padding] : llvm::zip(getIntervals(), getPaddings()))
+    padded += numElements / interval * padding;
+  return padded;
 }
 
 //===----------------------------------------------------------------------===//
@@ -346,6 +502,10 @@ int64_t MemDescType::getAllocSizeInBytes() const {
   int64_t count = 1;
   for (int64_t dim : getAllocShape())
     count *= dim;
+  // A padded layout occupies its padding too.
+  if (auto padded =
+          dyn_cast_if_present<PaddedSharedEncodingAttr>(getEncoding()))
+    count = padded.getPaddedNumElements(count);
   return std::max<int64_t>(1, count * getElementBitWidth() / 8);
 }
 

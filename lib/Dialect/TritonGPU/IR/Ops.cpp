@@ -91,6 +91,20 @@ void AsyncCopyGlobalToLocalOp::getProxyAccesses(
   accesses.push_back(ProxyAccess::onOperand(getSrcMutable(), AccessKind::Read,
                                             MemorySpace::Global,
                                             Proxy::Generic));
+  if (getUseBulk()) {
+    // cp.async.bulk.shared::cta.global: a bulk copy, so the async proxy
+    // writes the buffer (PTX ISA #async-proxy), and the copy unit arrives
+    // on the barrier (complete_tx).
+    accesses.push_back(ProxyAccess::onOperand(getResultMutable(),
+                                              AccessKind::Write,
+                                              MemorySpace::Shared,
+                                              Proxy::Async));
+    if (getBarrier())
+      accesses.push_back(ProxyAccess::onOperand(
+          getBarrierMutable()[0], AccessKind::Write, MemorySpace::Shared,
+          Proxy::AsyncArrive));
+    return;
+  }
   // Non-bulk cp.async is a generic-proxy write (PTX ISA #async-proxy lists
   // only the bulk forms as async proxy).
   accesses.push_back(ProxyAccess::onOperand(getResultMutable(),
@@ -98,6 +112,90 @@ void AsyncCopyGlobalToLocalOp::getProxyAccesses(
                                             MemorySpace::Shared,
                                             Proxy::Generic));
 }
+
+CompletionKind AsyncCopyGlobalToLocalOp::getCompletedBy() {
+  return getUseBulk() ? CompletionKind::MBarrierPhase : CompletionKind::None;
+}
+
+Value AsyncCopyGlobalToLocalOp::getIssuePredicate() { return {}; }
+
+void LocalGatherOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
+  // Per-thread ld.shared: generic proxy.
+  accesses.push_back(ProxyAccess::onOperand(getSrcMutable(), AccessKind::Read,
+                                            MemorySpace::Shared,
+                                            Proxy::Generic));
+}
+
+void LocalScatterOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
+  // Per-thread st.shared: generic proxy.
+  accesses.push_back(ProxyAccess::onOperand(getDstMutable(),
+                                            AccessKind::Write,
+                                            MemorySpace::Shared,
+                                            Proxy::Generic));
+}
+
+void LocalAtomicScatterRMWOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  // atom.shared reads and writes through the generic proxy.
+  accesses.push_back(ProxyAccess::onOperand(getDstMutable(), AccessKind::Read,
+                                            MemorySpace::Shared,
+                                            Proxy::Generic));
+  accesses.push_back(ProxyAccess::onOperand(getDstMutable(),
+                                            AccessKind::Write,
+                                            MemorySpace::Shared,
+                                            Proxy::Generic));
+}
+
+void RemoteShmemStoreOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  // st.shared::cluster through a mapa'd address: a generic-proxy write that
+  // reaches another CTA's shared memory (#async-proxy lists only bulk and
+  // tensor copies as async).
+  accesses.push_back(ProxyAccess::onOperand(
+      getDstMutable(), AccessKind::Write, MemorySpace::Shared, Proxy::Generic,
+      FenceScope::Cluster));
+}
+
+void AsyncRemoteShmemStoreOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  // st.async.shared::cluster: asynchronous, but a generic-proxy write; its
+  // complete_tx lands on the remote CTA's mbarrier (completion, not data).
+  accesses.push_back(ProxyAccess::onOperand(
+      getDstMutable(), AccessKind::Write, MemorySpace::Shared, Proxy::Generic,
+      FenceScope::Cluster));
+  accesses.push_back(ProxyAccess::onOperand(
+      getBarrierMutable(), AccessKind::Write, MemorySpace::Shared,
+      Proxy::AsyncArrive, FenceScope::Cluster));
+}
+
+void AsyncRemoteShmemCopyOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  // cp.async.bulk.shared::cluster.shared::cta: a bulk copy, performed by the
+  // async proxy (#async-proxy): it reads the local source and writes the
+  // destination in another CTA, then completes on that CTA's mbarrier.
+  accesses.push_back(ProxyAccess::onOperand(getSrcMutable(), AccessKind::Read,
+                                            MemorySpace::Shared,
+                                            Proxy::Async));
+  accesses.push_back(ProxyAccess::onOperand(
+      getDstMutable(), AccessKind::Write, MemorySpace::Shared, Proxy::Async,
+      FenceScope::Cluster));
+  accesses.push_back(ProxyAccess::onOperand(
+      getBarrierMutable(), AccessKind::Write, MemorySpace::Shared,
+      Proxy::AsyncArrive, FenceScope::Cluster));
+}
+
+CompletionKind AsyncRemoteShmemCopyOp::getCompletedBy() {
+  // The only completion of this form is the mbarrier's complete_tx.
+  return CompletionKind::MBarrierPhase;
+}
+
+Value AsyncRemoteShmemCopyOp::getIssuePredicate() { return {}; }
+
+// Execution barriers (bar.sync) touch no buffer; fences go before them.
+void LocalBarrierOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
+bool LocalBarrierOp::isExecutionBarrier() { return true; }
+void BarrierOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
+bool BarrierOp::isExecutionBarrier() { return true; }
 
 void AsyncCommitGroupOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
 CompletionKind AsyncCommitGroupOp::getCompletionKind() {
@@ -154,14 +252,13 @@ LogicalResult LocalStoreOp::verify() {
   return success();
 }
 
-/// Views keep the memory space, mutability and element type (except
-/// reinterpret, which may change the element type).
+/// Views keep the memory space and element type (except reinterpret, which
+/// may change the element type). Mutability may differ: Triton accepts an
+/// immutable view of a mutable buffer (and does not check the converse).
 static LogicalResult verifyView(Operation *op, MemDescType src,
                                 MemDescType result, bool sameElementType) {
   if (src.getMemorySpace() != result.getMemorySpace())
     return op->emitOpError("view must stay in the memory space of its source");
-  if (src.getMutableMemory() != result.getMutableMemory())
-    return op->emitOpError("view must keep the mutability of its source");
   if (sameElementType && src.getElementType() != result.getElementType())
     return op->emitOpError("view must keep the element type of its source");
   return success();
@@ -188,12 +285,36 @@ LogicalResult MemDescSubsliceOp::verify() {
       result.getRank() != src.getRank())
     return emitOpError("needs one offset per dimension and a result of the "
                        "source's rank");
+  // Triton's rules: a dimension kept whole has offset 0; a split one an
+  // offset that is a multiple of the slice (Triton checks no bounds; the
+  // analyses take an out-of-bounds slice as the whole source).
   for (auto [offset, dim, srcDim] :
-       llvm::zip(offsets, result.getShape(), src.getShape()))
-    if (offset < 0 || offset + dim > srcDim)
-      return emitOpError("subslice [") << offset << ", " << offset + dim
-                                       << ") out of bounds of dimension "
-                                       << srcDim;
+       llvm::zip(offsets, result.getShape(), src.getShape())) {
+    if (dim == srcDim) {
+      if (offset != 0)
+        return emitOpError("a non-zero offset in a dimension that is not "
+                           "split");
+      continue;
+    }
+    if (offset & (dim - 1))
+      return emitOpError("the split offset ")
+             << offset << " is not a multiple of the slice size " << dim;
+  }
+  return success();
+}
+
+LogicalResult MemDescDynamicSubsliceOp::verify() {
+  MemDescType src = getSrc().getType(), result = getResult().getType();
+  if (failed(verifyView(*this, src, result, true)))
+    return failure();
+  if (getOffsets().size() != static_cast<size_t>(src.getRank()) ||
+      result.getRank() != src.getRank())
+    return emitOpError("needs one offset per dimension and a result of the "
+                       "source's rank");
+  // As Triton: no run-time choice of a partition.
+  if (isa_and_present<PartitionedSharedEncodingAttr>(src.getEncoding()))
+    return emitOpError("cannot take a dynamic subslice of a "
+                       "#ttg.partitioned_shared buffer");
   return success();
 }
 
@@ -229,13 +350,28 @@ LogicalResult MemDescReinterpretOp::verify() {
   return verifyView(*this, src, result, false);
 }
 
+LogicalResult Fp4ToFpOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto result = cast<RankedTensorType>(getResult().getType());
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= src.getRank() || result.getRank() != src.getRank())
+    return emitOpError("axis ") << axis << " out of range for rank "
+                                << src.getRank();
+  for (auto [dim, srcDim, resultDim] :
+       llvm::enumerate(src.getShape(), result.getShape()))
+    if (resultDim != (static_cast<int64_t>(dim) == axis ? 2 * srcDim : srcDim))
+      return emitOpError("result must be the source with dimension ")
+             << axis << " doubled (two fp4 values per byte)";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // ttg.barrier
 //===----------------------------------------------------------------------===//
 
 static constexpr StringLiteral kBarrierSpaces[] = {
-    "local", "global_read", "global_write", "tensor_read", "tensor_write",
-    "all"};
+    "none",        "local",        "global_read", "global_write",
+    "tensor_read", "tensor_write", "all"};
 
 ParseResult BarrierOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<Attribute> spaces;
@@ -247,8 +383,8 @@ ParseResult BarrierOp::parse(OpAsmParser &parser, OperationState &result) {
     if (!llvm::is_contained(kBarrierSpaces, space))
       return parser.emitError(loc, "unknown barrier address space '")
              << space
-             << "'; expected local, global_read, global_write, tensor_read, "
-                "tensor_write or all";
+             << "'; expected none, local, global_read, global_write, "
+                "tensor_read, tensor_write or all";
     spaces.push_back(parser.getBuilder().getStringAttr(space));
   } while (succeeded(parser.parseOptionalVerticalBar()));
   result.addAttribute(getAddrSpacesAttrName(result.name),
@@ -268,6 +404,10 @@ void BarrierOp::print(OpAsmPrinter &printer) {
 LogicalResult BarrierOp::verify() {
   if (getAddrSpaces().empty())
     return emitOpError("needs at least one address space");
+  if (getAddrSpaces().size() > 1 &&
+      llvm::is_contained(getAddrSpaces().getAsValueRange<StringAttr>(),
+                         "none"))
+    return emitOpError("'none' cannot be combined with other address spaces");
   return success();
 }
 

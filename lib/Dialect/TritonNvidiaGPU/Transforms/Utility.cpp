@@ -1,6 +1,8 @@
 //===- Utility.cpp - helpers shared by the ttng passes -------------------===//
 //
-// The target compute capability of a module.
+// The target compute capability of a module: the pass option, else the
+// module's `ttg.target`, else 90, the default of Triton's own
+// `compute-capability` options (its lit tests leave the target out).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,11 +14,14 @@ FailureOr<int32_t>
 proxyfence::ttng::getComputeCapability(ModuleOp module, int32_t option) {
   if (option != 0)
     return option;
-  auto target = module->getAttrOfType<StringAttr>("ttg.target");
+  Attribute attr = module->getAttr("ttg.target");
+  if (!attr)
+    return kDefaultComputeCapability;
+  auto target = dyn_cast<StringAttr>(attr);
   if (!target)
-    return module.emitError(
-        "cannot tell the compute capability: the module has no ttg.target "
-        "= \"cuda:NN\" attribute; give one or pass compute-capability=NN");
+    return module.emitError("cannot tell the compute capability from "
+                            "ttg.target = ")
+           << attr << ": expected a string such as \"cuda:90\"";
   StringRef text = target.getValue();
   int32_t capability = 0;
   // "cuda:90" and "cuda:90a" both name sm_90.

@@ -37,6 +37,9 @@ namespace proxyfence::tt {
 mlir::Type getPointeeType(mlir::Type type);
 /// i1, or a tensor of i1 with the shape and encoding of `type`.
 mlir::Type getI1SameShape(mlir::Type type);
+/// For a pointer to a tensor, a pointer to its element type in the same
+/// address space (the base of tt.make_tensor_ptr).
+mlir::Type getTensorPointerBase(mlir::Type type);
 } // namespace proxyfence::tt
 
 #define GET_OP_CLASSES

@@ -380,6 +380,20 @@ def TT_AddPtrOp : TT_Op<"addptr", [Pure, Elementwise,
   let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($result) `,` type($offset)";
 }
 
+def TT_AdvanceOp : TT_Op<"advance", [Pure,
+    TypesMatchWith<"result type matches ptr type", "result", "ptr",
+                   "$_self">]> {
+  let summary = "Move a block pointer by per-dimension offsets";
+  let description = [{
+    ```mlir
+    %q = tt.advance %p, [%c0_i32, %c64_i32] : <tensor<64x64xf16>>
+    ```
+  }];
+  let arguments = (ins TT_TensorPtr:$ptr, Variadic<I32>:$offsets);
+  let results = (outs TT_TensorPtr:$result);
+  let assemblyFormat = "$ptr `,` `[` $offsets `]` attr-dict `:` type($result)";
+}
+
 def TT_LoadOp : TT_Op<"load", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead<PF_GlobalMemory>]>,
     TypesMatchWith<"result is the pointee of ptr", "ptr", "result",
@@ -498,6 +512,36 @@ def TT_DotOp : TT_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
   }];
 }
 
+def TT_DotScaledOp : TT_Op<"dot_scaled", [Pure, AttrSizedOperandSegments,
+    AllTypesMatch<["c", "d"]>]> {
+  let summary = "Microscaled matrix multiply-accumulate: d = scale(a) * scale(b) + c";
+  let description = [{
+    `a` and `b` are floats, or fp4 (e2m1) packed in pairs into i8; the
+    optional scales apply per block as in the OCP microscaling formats.
+    Registers only (tc_gen5_mma_scaled is the shared-memory form).
+
+    ```mlir
+    %d = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e2m1 rhs = e2m1 {fastMath = false} : tensor<128x32xi8, #blocked>, tensor<128x2xi8, #blocked1> * tensor<32x128xi8, #blocked2>, tensor<128x2xi8, #blocked1> -> tensor<128x128xf32, #blocked3>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[TT_Float, I8]>:$a,
+                       RankedTensorOf<[TT_Float, I8]>:$b,
+                       TT_FloatTensor:$c,
+                       Optional<RankedTensorOf<[TT_Float, I8]>>:$a_scale,
+                       Optional<RankedTensorOf<[TT_Float, I8]>>:$b_scale,
+                       TT_ScaleDotElemTypeAttr:$a_elem_type,
+                       TT_ScaleDotElemTypeAttr:$b_elem_type,
+                       BoolAttr:$fastMath,
+                       DefaultValuedAttr<BoolAttr, "true">:$lhs_k_pack,
+                       DefaultValuedAttr<BoolAttr, "true">:$rhs_k_pack);
+  let results = (outs TT_FloatTensor:$d);
+  let assemblyFormat = [{
+    $a (`scale` $a_scale^)? `,` $b (`scale` $b_scale^)? `,` $c
+    `lhs` `=` $a_elem_type `rhs` `=` $b_elem_type attr-dict
+    `:` type($a) (`,` type($a_scale)^)? `*` type($b) (`,` type($b_scale)^)? `->` type($d)
+  }];
+}
+
 def TT_ReduceOp : TT_Op<"reduce", [Pure, SingleBlock]> {
   let summary = "Reduce tensors along `axis` with a combine region";
   let description = [{
@@ -511,7 +555,8 @@ def TT_ReduceOp : TT_Op<"reduce", [Pure, SingleBlock]> {
     }) : (tensor<128x64xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
     ```
   }];
-  let arguments = (ins Variadic<AnyRankedTensor>:$srcs, I32Attr:$axis);
+  let arguments = (ins Variadic<AnyRankedTensor>:$srcs, I32Attr:$axis,
+                       OptionalAttr<StrAttr>:$reduction_ordering);
   let results = (outs Variadic<AnyType>:$result);
   let regions = (region SizedRegion<1>:$combineOp);
   let hasVerifier = 1;
@@ -560,6 +605,38 @@ def TT_ScanReturnOp : TT_Op<"scan.return", [Pure, HasParent<"ScanOp">,
   let assemblyFormat = "$result attr-dict `:` type($result)";
 }
 
+def TT_MapElementwiseOp : TT_Op<"map_elementwise", [RecursiveMemoryEffects,
+    SameOperandsAndResultShape]> {
+  let summary = "Apply a scalar region to each element (in groups of `pack`)";
+  let description = [{
+    Printed in generic form, as Triton does. Its memory effects are those
+    of its body.
+
+    ```mlir
+    %r = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
+    ^bb0(%a: f32):
+      %b = arith.addf %a, %a : f32
+      tt.map_elementwise.return %b : f32
+    }) : (tensor<64xf32, #blocked>) -> tensor<64xf32, #blocked>
+    ```
+  }];
+  let arguments = (ins Variadic<TT_Tensor>:$srcs, I32Attr:$pack);
+  let results = (outs Variadic<TT_Tensor>:$result);
+  let regions = (region AnyRegion:$scalarOp);
+}
+
+def TT_MapElementwiseReturnOp : TT_Op<"map_elementwise.return", [Pure,
+    HasParent<"MapElementwiseOp">, Terminator, ReturnLike]> {
+  let summary = "Terminator of the tt.map_elementwise region";
+  let description = [{
+    ```mlir
+    tt.map_elementwise.return %b : f32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "attr-dict ($result^ `:` type($result))?";
+}
+
 def TT_HistogramOp : TT_Op<"histogram", [Pure,
     TypesMatchWith<"mask is i1 of src's shape", "src", "mask",
                    "::proxyfence::tt::getI1SameShape($_self)",
@@ -596,20 +673,48 @@ def TT_GatherOp : TT_Op<"gather", [Pure]> {
 // Tensor descriptors (TMA, before lowering to ttng)
 //===----------------------------------------------------------------------===//
 
-def TT_MakeTensorDescOp : TT_Op<"make_tensor_descriptor", [Pure,
-    SameVariadicOperandSize]> {
-  let summary = "Build a tensor descriptor from a base, shape and strides";
+def TT_MakeTensorPtrOp : TT_Op<"make_tensor_ptr", [Pure,
+    SameVariadicOperandSize,
+    TypesMatchWith<"base is a pointer to the block's element type", "result",
+                   "base", "::proxyfence::tt::getTensorPointerBase($_self)">]> {
+  let summary = "A pointer to a block of a tensor given its shape and strides";
   let description = [{
     ```mlir
+    %p = tt.make_tensor_ptr %base, [%m, %n], [%s, %c1_i64], [%c0_i32, %c0_i32] {order = array<i32: 1, 0>} : <tensor<64x64xf16>>
+    ```
+  }];
+  let arguments = (ins TT_Ptr:$base, Variadic<I64>:$shape,
+                       Variadic<I64>:$strides, Variadic<I32>:$offsets,
+                       DenseI32ArrayAttr:$order);
+  let results = (outs TT_TensorPtr:$result);
+  let assemblyFormat = [{
+    $base `,` `[` $shape `]` `,` `[` $strides `]` `,` `[` $offsets `]` attr-dict `:` type($result)
+  }];
+}
+
+def TT_MakeTensorDescOp : TT_Op<"make_tensor_descriptor", [
+    AttrSizedOperandSegments]> {
+  let summary = "Build a tensor descriptor from a base, shape and strides";
+  let description = [{
+    Without `descPtr` the op is pure (TMA lowering allocates the 128-byte
+    descriptor in global scratch); with it (TLX) the descriptor is written
+    to `descPtr` in global memory.
+
+    ```mlir
     %d = tt.make_tensor_descriptor %base, [%m, %n], [%s0, %c1_i64] : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16, #shared>>
+    %e = tt.make_tensor_descriptor %base, [%m, %n], [%s0, %c1_i64], descPtr = %p : !tt.ptr<i8> : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16, #shared>>
     ```
   }];
   let arguments = (ins TT_Ptr:$base, Variadic<I32>:$shape,
-                       Variadic<I64>:$strides);
+                       Variadic<I64>:$strides,
+                       Arg<Optional<TT_Ptr>, "", [MemWrite<PF_GlobalMemory>]>:$descPtr,
+                       DefaultValuedAttr<TT_PaddingOptionAttr,
+                         "::proxyfence::tt::PaddingOption::PAD_ZERO">:$padding);
   let results = (outs TT_TensorDesc:$result);
   let assemblyFormat = [{
-    $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` type($base)
-    `,` type($result)
+    $base `,` `[` $shape `]` `,` `[` $strides `]`
+    (`,` `descPtr` `=` $descPtr^ `:` qualified(type($descPtr)))?
+    attr-dict `:` type($base) `,` type($result)
   }];
 }
 
@@ -647,10 +752,13 @@ def TT_DescriptorStoreOp : TT_Op<"descriptor_store", [
     ```
   }];
   let arguments = (ins TT_TensorDesc:$desc, Variadic<I32>:$indices,
-                       AnyRankedTensor:$src);
+                       AnyRankedTensor:$src,
+                       DefaultValuedAttr<TT_DescriptorReduceKindAttr,
+                         "::proxyfence::tt::DescriptorReduceKind::NONE">:$reduce_kind);
   let assemblyFormat = [{
-    $desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,`
-    type($src)
+    $desc `[` $indices `]` `,` $src
+    oilist(`reduce_kind` `=` $reduce_kind)
+    attr-dict `:` qualified(type($desc)) `,` type($src)
   }];
   let hasVerifier = 1;
 }

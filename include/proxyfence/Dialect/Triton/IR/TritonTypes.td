@@ -61,13 +61,13 @@ def TT_TensorDescType : TT_TypeDef<"TensorDesc", "tensordesc"> {
 // Constraints
 //===----------------------------------------------------------------------===//
 
-def TT_Float : AnyTypeOf<[F8E4M3FN, F8E4M3FNUZ, F8E5M2, F8E5M2FNUZ, F16, BF16,
-                          F32, F64], "floating-point">;
+def TT_Float : AnyTypeOf<[F8E4M3FN, F8E4M3FNUZ, F8E4M3B11FNUZ, F8E5M2,
+                          F8E5M2FNUZ, F16, BF16, F32, F64], "floating-point">;
 def TT_FloatTensor : RankedTensorOf<[TT_Float]>;
 def TT_FloatLike : AnyTypeOf<[TT_Float, TT_FloatTensor]>;
 
 def TT_BoolLike : AnyTypeOf<[I1, RankedTensorOf<[I1]>]>;
-def TT_Int : AnyTypeOf<[I1, I8, I16, I32, I64], "integer">;
+def TT_Int : AnyTypeOf<[I1, I<4>, I8, I16, I32, I64], "integer">;
 def TT_IntTensor : RankedTensorOf<[TT_Int]>;
 def TT_IntLike : AnyTypeOf<[TT_Int, TT_IntTensor]>;
 def TT_I32Like : AnyTypeOf<[I32, RankedTensorOf<[I32]>]>;
@@ -77,6 +77,13 @@ def TT_Ptr : DialectType<TT_Dialect,
     CPred<"::mlir::isa<::proxyfence::tt::PointerType>($_self)">,
     "Triton pointer", "::proxyfence::tt::PointerType">;
 def TT_PtrTensor : RankedTensorOf<[TT_Ptr]>;
+/// A pointer to a block: `!tt.ptr<tensor<64x64xf16>>` (tt.make_tensor_ptr).
+def TT_TensorPtr : DialectType<TT_Dialect,
+    CPred<"::mlir::isa<::proxyfence::tt::PointerType>($_self) && "
+          "::mlir::isa<::mlir::RankedTensorType>("
+          "::mlir::cast<::proxyfence::tt::PointerType>($_self)"
+          ".getPointeeType())">,
+    "pointer to a tensor", "::proxyfence::tt::PointerType">;
 def TT_PtrLike : AnyTypeOf<[TT_Ptr, TT_PtrTensor]>;
 
 def TT_TensorDesc : DialectType<TT_Dialect,

@@ -30,6 +30,14 @@ verifyLayoutFields(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
 
 } // namespace proxyfence::ttg
 
+namespace proxyfence::ttg::OpTrait {
+/// A memdesc view (memdesc_index, memdesc_subslice, ...): its result is a
+/// descriptor of part or all of what operand #0 views.
+template <typename ConcreteOp>
+class MemDescView : public mlir::OpTrait::TraitBase<ConcreteOp, MemDescView> {
+};
+} // namespace proxyfence::ttg::OpTrait
+
 #define GET_ATTRDEF_CLASSES
 #include "proxyfence/Dialect/TritonGPU/IR/TritonGPUAttrDefs.h.inc"
 
@@ -40,8 +48,13 @@ verifyLayoutFields(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
 #include "proxyfence/Dialect/TritonGPU/IR/TritonGPUOps.h.inc"
 
 namespace proxyfence::ttg {
-/// True for the shared-memory layouts (nvmma_shared, swizzled_shared).
+/// True for the shared-memory layouts (nvmma_shared, swizzled_shared,
+/// shared_linear, padded_shared, partitioned_shared).
 bool isSharedEncoding(mlir::Attribute encoding);
+/// True when `op` is a memdesc view; its source is operand #0.
+inline bool isMemDescView(mlir::Operation *op) {
+  return op && op->hasTrait<OpTrait::MemDescView>();
+}
 } // namespace proxyfence::ttg
 
 #endif // PROXYFENCE_DIALECT_TRITONGPU_IR_DIALECT_H

@@ -81,6 +81,7 @@ def TTG_NvidiaMmaEncodingAttr : TTG_LayoutAttr<"NvidiaMmaEncoding", "nvidia_mma"
   let description = [{
     ```mlir
     #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+    #mma1 = #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
     ```
   }];
 }
@@ -112,12 +113,26 @@ def TTG_LinearEncodingAttr : TTG_LayoutAttr<"LinearEncoding", "linear"> {
   }];
 }
 
+def TTG_GenericLinearEncodingAttr
+    : TTG_LayoutAttr<"GenericLinearEncoding", "generic_linear"> {
+  let summary = "Linear layout that need not be a permutation (newer Triton, TLX)";
+  let description = [{
+    Like `#ttg.linear`, with bases that may swizzle warps or repeat
+    elements. Printed inline (no alias).
+
+    ```mlir
+    #generic = #ttg.generic_linear<{register = [], lane = [[1], [2], [4], [8]], warp = [[3]], block = []}>
+    ```
+  }];
+}
+
 def TTG_NVMMASharedEncodingAttr
     : TTG_LayoutAttr<"NVMMASharedEncoding", "nvmma_shared"> {
   let summary = "Shared-memory layout for TMA and wgmma/tcgen05 operands";
   let description = [{
     ```mlir
     #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+    #shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 8, rank = 5}>
     ```
   }];
 }
@@ -129,6 +144,67 @@ def TTG_SwizzledSharedEncodingAttr
     ```mlir
     #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
     ```
+  }];
+}
+
+def TTG_PartitionedSharedEncodingAttr
+    : TTG_LayoutAttr<"PartitionedSharedEncoding", "partitioned_shared"> {
+  let summary = "A shared layout split into pieces over several buffers";
+  let description = [{
+    `numPartitions * numGroups` pieces along `partitionDim`, each laid out
+    by `partitionLayout`, spread over `numPartitions` physical buffers.
+
+    ```mlir
+    #partitioned = #ttg.partitioned_shared<{numPartitions = 2, numGroups = 1, partitionDim = 0, partitionLayout = #shared_inner}>
+    ```
+  }];
+}
+
+def TTG_SharedLinearEncodingAttr
+    : AttrDef<TTG_Dialect, "SharedLinearEncoding"> {
+  let mnemonic = "shared_linear";
+  let summary = "Shared-memory layout given by the bases of a linear layout";
+  let description = [{
+    Triton prints the bases in braces and the alignment after them; older
+    printers put `alignment` inside the braces. Both spellings round-trip as
+    written.
+
+    ```mlir
+    #shared = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]], block = []}, alignment = 16>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"::mlir::NamedAttribute", "fields in the braces">:$fields,
+    ArrayRefParameter<"::mlir::NamedAttribute", "fields after them">:$trailing);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def TTG_PaddedSharedEncodingAttr
+    : AttrDef<TTG_Dialect, "PaddedSharedEncoding"> {
+  let mnemonic = "padded_shared";
+  let summary = "Shared-memory layout with padding after every interval";
+  let description = [{
+    `[interval:+padding, ...]`: after every `interval` elements, `padding`
+    elements are skipped (both powers of two); then the linear component,
+    as `order`/`shape` or as `offset`/`block` bases.
+
+    ```mlir
+    #shared = #ttg.padded_shared<[128:+4] {order = [1, 0], shape = [16, 16]}>
+    #shared1 = #ttg.padded_shared<[512:+16] {offset = [[0, 1], [0, 2]], block = []}>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"unsigned", "intervals, in elements">:$intervals,
+    ArrayRefParameter<"unsigned", "paddings, in elements">:$paddings,
+    ArrayRefParameter<"::mlir::NamedAttribute", "linear component">:$fields);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Elements a buffer of `numElements` elements occupies with its
+    /// padding (an upper bound: the padding after the last interval is
+    /// counted too).
+    int64_t getPaddedNumElements(int64_t numElements) const;
   }];
 }
 

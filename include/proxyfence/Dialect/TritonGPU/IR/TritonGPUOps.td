@@ -42,6 +42,38 @@ def TTG_ConvertLayoutOp : TTG_Op<"convert_layout",
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
 }
 
+def TTG_RequireLayoutOp : TTG_Op<"require_layout",
+    [Pure, SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let summary = "A layout boundary the user asked for (TLX)";
+  let description = [{
+    Like `ttg.convert_layout`, but layout optimisation must keep it: the
+    source program pinned this layout. Registers only.
+
+    ```mlir
+    %1 = ttg.require_layout %0 : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #blocked1>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+}
+
+def TTG_Fp4ToFpOp : TTG_Op<"fp4_to_fp", [Pure]> {
+  let summary = "Unpack fp4 (e2m1) pairs held in i8 into floats";
+  let description = [{
+    Each i8 holds two e2m1 values (low nibble first) along `axis`, so the
+    result is twice as long as the source along that axis. Registers only.
+
+    ```mlir
+    %f = ttg.fp4_to_fp %packed {axis = 1 : i32} : tensor<128x32xi8, #blocked> -> tensor<128x64xbf16, #blocked>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[I8]>:$src, I32Attr:$axis);
+  let results = (outs TT_FloatTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Shared-memory buffers
 //===----------------------------------------------------------------------===//
@@ -108,12 +140,145 @@ def TTG_LocalStoreOp : TTG_Op<"local_store", [ProxyEffects]> {
   let hasVerifier = 1;
 }
 
+def TTG_LocalGatherOp : TTG_Op<"local_gather", [ProxyEffects]> {
+  let summary = "Gather elements of a shared-memory buffer along `axis` (generic proxy)";
+  let description = [{
+    `result[I] = src[I with its axis coordinate replaced by indices[I]]`
+    (TLX): per-thread `ld.shared`, a generic-proxy read of `$src`.
+
+    ```mlir
+    %g = ttg.local_gather %buf[%idx] {axis = 0 : i32} : !ttg.memdesc<64x32xf32, #shared, #smem, mutable>, tensor<16x32xi32, #blocked> -> tensor<16x32xf32, #blocked>
+    ```
+  }];
+  let arguments = (ins TTG_MemDesc:$src, TT_IntTensor:$indices,
+                       I32Attr:$axis, Optional<TTG_AsyncToken>:$token);
+  let results = (outs TT_Tensor:$result);
+  let assemblyFormat = [{
+    $src `[` $indices `]` (`token` $token^)? attr-dict `:` qualified(type($src)) `,` type($indices) `->` type($result)
+  }];
+}
+
+def TTG_LocalScatterOp : TTG_Op<"local_scatter", [ProxyEffects]> {
+  let summary = "Scatter values into a shared-memory buffer along `axis` (generic proxy)";
+  let description = [{
+    `dst[I with its axis coordinate replaced by indices[I]] = values[I]`
+    (TLX): per-thread `st.shared`, a generic-proxy write of `$dst`.
+
+    ```mlir
+    ttg.local_scatter %buf[%idx], %v {axis = 0 : i32} : !ttg.memdesc<64x32xf32, #shared, #smem, mutable>, tensor<16x32xi32, #blocked>, tensor<16x32xf32, #blocked>
+    ```
+  }];
+  let arguments = (ins TTG_MemDesc:$dst, TT_Tensor:$values,
+                       TT_IntTensor:$indices, I32Attr:$axis,
+                       Optional<TTG_AsyncToken>:$token);
+  let assemblyFormat = [{
+    $dst `[` $indices `]` `,` $values (`token` $token^)? attr-dict `:` qualified(type($dst)) `,` type($indices) `,` type($values)
+  }];
+}
+
+def TTG_LocalAtomicScatterRMWOp : TTG_Op<"local_atomic_scatter_rmw", [
+    ProxyEffects,
+    TypesMatchWith<"result type matches values type", "values", "result",
+                   "$_self">,
+    OptionalTypesMatchWith<"mask is i1 of values' shape", "values", "mask",
+                           "::proxyfence::tt::getI1SameShape($_self)">]> {
+  let summary = "Atomic read-modify-write of scattered shared-memory elements (generic proxy)";
+  let description = [{
+    Like `ttg.local_scatter`, but each update is an `atom.shared` (TLX)
+    that returns the old value: a generic-proxy read and write of `$dst`.
+
+    ```mlir
+    %old = ttg.local_atomic_scatter_rmw add, %buf[%idx], %v {axis = 0 : i32} : (!ttg.memdesc<64xi32, #shared, #smem, mutable>, tensor<16xi32, #blocked>, tensor<16xi32, #blocked>) -> tensor<16xi32, #blocked>
+    ```
+  }];
+  let arguments = (ins TT_RMWOpAttr:$atomic_rmw_op, TTG_MemDesc:$dst,
+                       TT_Tensor:$values, TT_IntTensor:$indices,
+                       Optional<RankedTensorOf<[I1]>>:$mask, I32Attr:$axis);
+  let results = (outs TT_Tensor:$result);
+  let assemblyFormat = [{
+    $atomic_rmw_op `,` $dst `[` $indices `]` `,` $values (`,` $mask^)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Distributed shared memory (another CTA of the cluster; TLX)
+//===----------------------------------------------------------------------===//
+
+def TTG_RemoteShmemStoreOp : TTG_Op<"remote_shmem_store", [ProxyEffects]> {
+  let summary = "Store registers into the shared memory of another CTA (generic proxy, cluster)";
+  let description = [{
+    `mapa` + `st.shared::cluster` into `$dst` of the CTA with cluster rank
+    `$ctaRank`: a GENERIC-proxy write (PTX ISA #async-proxy names only the
+    bulk and tensor copies as async proxy) that reaches another CTA's
+    shared memory, so its scope is the cluster.
+
+    ```mlir
+    ttg.remote_shmem_store %v, rank %r, %buf : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins TT_Tensor:$src, TTG_MemDesc:$dst, I32:$ctaRank);
+  let assemblyFormat = [{
+    $src `,` `rank` $ctaRank `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))
+  }];
+}
+
+def TTG_AsyncRemoteShmemStoreOp : TTG_Op<"async_remote_shmem_store",
+    [ProxyEffects]> {
+  let summary = "st.async into another CTA's shared memory, completing on its mbarrier (generic proxy, cluster)";
+  let description = [{
+    `st.async.shared::cluster.mbarrier::complete_tx::bytes`: runs
+    asynchronously but through the GENERIC proxy (PTX ISA #async-proxy
+    names only the bulk copies and the tensor-core and TMA operations as
+    async proxy), writing `$dst` of CTA `$ctaRank`; the store's completion
+    is signalled on `$barrier`, mapped into that CTA (an arrive, not a data
+    access).
+
+    ```mlir
+    ttg.async_remote_shmem_store %v, rank %r, %buf barrier %bar : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> barrier_ty !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins TT_Tensor:$src, TTG_MemDesc:$dst, I32:$ctaRank,
+                       TTG_MemDesc:$barrier);
+  let assemblyFormat = [{
+    $src `,` `rank` $ctaRank `,` $dst `barrier` $barrier attr-dict `:` type($src) `->` qualified(type($dst)) `barrier_ty` qualified(type($barrier))
+  }];
+}
+
+def TTG_AsyncRemoteShmemCopyOp : TTG_Op<"async_remote_shmem_copy",
+    [ProxyAsyncEffects]> {
+  let summary = "Bulk copy of a local buffer into another CTA's shared memory (async proxy)";
+  let description = [{
+    `cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes`:
+    a bulk copy, performed by the ASYNC proxy (PTX ISA #async-proxy). It
+    reads `$src` in this CTA, writes `$dst` in CTA `$ctaRank` (cluster
+    scope) and completes on `$barrier` mapped into that CTA; generic writes
+    of `$src` before it need a fence.
+
+    ```mlir
+    ttg.async_remote_shmem_copy %src, rank %r, %dst barrier %bar : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> barrier_ty !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins TTG_MemDesc:$src, TTG_MemDesc:$dst, I32:$ctaRank,
+                       TTG_MemDesc:$barrier);
+  let assemblyFormat = [{
+    $src `,` `rank` $ctaRank `,` $dst `barrier` $barrier attr-dict `:` qualified(type($src)) `->` qualified(type($dst)) `barrier_ty` qualified(type($barrier))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Views
 //===----------------------------------------------------------------------===//
 
+/// A memdesc view: a new descriptor of (part of) the buffer its operand #0
+/// views, touching no memory. BufferRegionAnalysis maps each view's source
+/// regions to its own; everything else follows views through this trait.
+def TTG_MemDescViewTrait : NativeOpTrait<"MemDescView"> {
+  let cppNamespace = "::proxyfence::ttg::OpTrait";
+}
+
 class TTG_ViewOp<string mnemonic, list<Trait> traits = []>
-    : TTG_Op<mnemonic, !listconcat([Pure], traits)> {
+    : TTG_Op<mnemonic, !listconcat([Pure, TTG_MemDescViewTrait], traits)> {
   let results = (outs TTG_MemDesc:$result);
   let hasVerifier = 1;
 }
@@ -141,6 +306,23 @@ def TTG_MemDescSubsliceOp : TTG_ViewOp<"memdesc_subslice"> {
   let arguments = (ins TTG_MemDesc:$src, DenseI32ArrayAttr:$offsets);
   let assemblyFormat = [{
     $src `[` custom<Offsets>($offsets) `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+}
+
+def TTG_MemDescDynamicSubsliceOp : TTG_ViewOp<"memdesc_dynamic_subslice"> {
+  let summary = "View a sub-block of a buffer at run-time offsets";
+  let description = [{
+    The run-time counterpart of `ttg.memdesc_subslice` (TLX): one i32
+    offset per dimension. The analyses treat constant offsets as
+    memdesc_subslice's and anything else as the whole source.
+
+    ```mlir
+    %s = ttg.memdesc_dynamic_subslice %a[%c0_i32, %off] : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable, 64x64>
+    ```
+  }];
+  let arguments = (ins TTG_MemDesc:$src, Variadic<I32>:$offsets);
+  let assemblyFormat = [{
+    $src `[` $offsets `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))
   }];
 }
 
@@ -188,34 +370,41 @@ def TTG_MemDescReinterpretOp : TTG_ViewOp<"memdesc_reinterpret"> {
 //===----------------------------------------------------------------------===//
 
 def TTG_AsyncCopyGlobalToLocalOp : TTG_Op<"async_copy_global_to_local",
-    [ProxyEffects, AttrSizedOperandSegments,
-     TypesMatchWith<"mask is i1 of src's shape", "src", "mask",
-                    "::proxyfence::tt::getI1SameShape($_self)",
-                    "($_op.getOperands().size() <= 2) || std::equal_to<>()">,
-     TypesMatchWith<"other is the pointee of src", "src", "other",
-                    "::proxyfence::tt::getPointeeType($_self)",
-                    "($_op.getOperands().size() <= 3) || std::equal_to<>()">]> {
-  let summary = "cp.async (LDGSTS) from global pointers into shared memory";
+    [ProxyAsyncEffects, AttrSizedOperandSegments,
+     OptionalTypesMatchWith<"mask is i1 of src's shape", "src", "mask",
+                            "::proxyfence::tt::getI1SameShape($_self)">,
+     OptionalTypesMatchWith<"other is the pointee of src", "src", "other",
+                            "::proxyfence::tt::getPointeeType($_self)">]> {
+  let summary = "cp.async (LDGSTS) or, with useBulk, cp.async.bulk from global into shared memory";
   let description = [{
     Non-bulk `cp.async` writes shared memory through the GENERIC proxy (PTX
     ISA #data-movement-and-conversion-instructions-cp-async), so it needs
     no proxy fence before generic readers, but does before async readers.
+    With `useBulk` (TLX) the op is `cp.async.bulk.shared::cta.global
+    .mbarrier::complete_tx::bytes` of `bulk_size` bytes from a scalar
+    pointer: an ASYNC-proxy write (#async-proxy) that completes on
+    `$barrier`.
 
     ```mlir
     %t = ttg.async_copy_global_to_local %ptrs, %buf mask %m : tensor<64x64x!tt.ptr<f16>, #blocked> -> <64x64xf16, #shared, #smem, mutable>
+    %u = ttg.async_copy_global_to_local %p, %buf bulk_size %n : i32 barrier %bar : !ttg.memdesc<1xi64, #shared1, #smem, mutable> {useBulk = true} : !tt.ptr<f16> -> <4096xf16, #shared2, #smem, mutable>
     ```
   }];
-  let arguments = (ins TT_PtrTensor:$src, TTG_MemDesc:$result,
+  let arguments = (ins TT_PtrLike:$src, TTG_MemDesc:$result,
                        Optional<TT_BoolLike>:$mask, Optional<AnyType>:$other,
+                       Optional<I32>:$bulkSize, Optional<TTG_MemDesc>:$barrier,
                        DefaultValuedAttr<TT_CacheModifierAttr,
                          "::proxyfence::tt::CacheModifier::NONE">:$cache,
                        DefaultValuedAttr<TT_EvictionPolicyAttr,
                          "::proxyfence::tt::EvictionPolicy::NORMAL">:$evict,
                        DefaultValuedAttr<BoolAttr, "false">:$isVolatile,
+                       DefaultValuedAttr<BoolAttr, "false">:$useBulk,
                        DefaultValuedAttr<I32Attr, "1">:$contiguity);
   let results = (outs TTG_AsyncToken:$token);
   let assemblyFormat = [{
     $src `,` $result (`mask` $mask^)? (`other` $other^)?
+    (`bulk_size` $bulkSize^ `:` type($bulkSize))?
+    (`barrier` $barrier^ `:` qualified(type($barrier)))?
     oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict)
     attr-dict `:` type($src) `->` type($result)
   }];
@@ -254,6 +443,7 @@ def TTG_AsyncWaitOp : TTG_Op<"async_wait", [
 //===----------------------------------------------------------------------===//
 
 def TTG_LocalBarrierOp : TTG_Op<"local_barrier", [
+    DeclareOpInterfaceMethods<ProxyAccessOpInterface, ["isExecutionBarrier"]>,
     MemoryEffects<[MemRead<PF_SharedMemory>, MemWrite<PF_SharedMemory>]>]> {
   let summary = "CTA-wide execution barrier that orders shared memory";
   let description = [{
@@ -267,17 +457,20 @@ def TTG_LocalBarrierOp : TTG_Op<"local_barrier", [
 }
 
 def TTG_BarrierOp : TTG_Op<"barrier", [
+    DeclareOpInterfaceMethods<ProxyAccessOpInterface, ["isExecutionBarrier"]>,
     MemoryEffects<[MemRead<PF_SharedMemory>, MemWrite<PF_SharedMemory>,
                    MemRead<PF_GlobalMemory>, MemWrite<PF_GlobalMemory>]>]> {
   let summary = "CTA-wide execution barrier over the named address spaces";
   let description = [{
     Newer Triton's spelling of the execution barrier: a list of the
     address spaces it orders (`local`, `global_read`, `global_write`,
-    `tensor_read`, `tensor_write`, or `all`).
+    `tensor_read`, `tensor_write`, or `all`), or `none` for execution
+    ordering only (TLX). Every form is `bar.sync`: an execution barrier.
 
     ```mlir
     ttg.barrier local
     ttg.barrier global_read|global_write
+    ttg.barrier none
     ```
   }];
   let arguments = (ins StrArrayAttr:$addrSpaces);
@@ -337,6 +530,134 @@ def TTG_WarpReturnOp : TTG_Op<"warp_return", [
     ttg.warp_return
     ```
   }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Pipelining and warp-level utilities
+//===----------------------------------------------------------------------===//
+
+def TTG_PredicateStageOp : TTG_Op<"predicate_stage", [Pure,
+    AllTypesMatch<["iv", "ub", "step"]>]> {
+  let summary = "Whether pipeline stage `stage` of `maxStage` runs at this iteration";
+  let description = [{
+    ```mlir
+    %p = ttg.predicate_stage %iv, %ub, %step maxStage 2 stage 0 : i32 -> i1
+    ```
+  }];
+  let arguments = (ins AnySignlessIntegerOrIndex:$iv,
+                       AnySignlessIntegerOrIndex:$ub,
+                       AnySignlessIntegerOrIndex:$step,
+                       I32Attr:$maxStage, I32Attr:$stage);
+  let results = (outs I1:$result);
+  let assemblyFormat = [{
+    $iv `,` $ub `,` $step `maxStage` $maxStage `stage` $stage attr-dict `:` type($iv) `->` type($result)
+  }];
+}
+
+def TTG_MaskOp : TTG_Op<"mask", [SingleBlock, RecursiveMemoryEffects]> {
+  let summary = "Run a region only when `pred` holds (pipeliner)";
+  let description = [{
+    Printed in generic form, as Triton does. Its memory effects are those
+    of its body.
+
+    ```mlir
+    %r = "ttg.mask"(%p) ({
+      %v = arith.addi %a, %b : i32
+      ttg.mask.return %v : i32
+    }) : (i1) -> i32
+    ```
+  }];
+  let arguments = (ins I1:$pred);
+  let results = (outs Variadic<AnyType>:$result);
+  let regions = (region SizedRegion<1>:$region);
+}
+
+def TTG_MaskReturnOp : TTG_Op<"mask.return", [Pure, HasParent<"MaskOp">,
+    Terminator, ReturnLike]> {
+  let summary = "Terminator of ttg.mask";
+  let description = [{
+    ```mlir
+    ttg.mask.return %v : i32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "$result attr-dict `:` type($result)";
+}
+
+def TTG_WarpPredicateOp : TTG_Op<"warp_predicate", [
+    RecursiveMemoryEffects, RecursivelySpeculatable]> {
+  let summary = "Run a region only on the lanes where `predicate` holds (TLX)";
+  let description = [{
+    Lanes where the predicate is false keep `$inits`; a warp with no such
+    lane skips the region. The analyses treat the region as conditional.
+
+    ```mlir
+    %r = ttg.warp_predicate %p(%x) {
+      %y = arith.addi %x, %x : i32
+      ttg.predicate_yield %y : i32
+    } : (i1, i32) -> i32
+    ```
+  }];
+  let arguments = (ins TT_BoolLike:$predicate, Variadic<AnyType>:$inits,
+                       OptionalAttr<UnitAttr>:$wave_uniform);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$region);
+  let assemblyFormat = [{
+    $predicate `(` $inits `)` $region attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def TTG_PredicateYieldOp : TTG_Op<"predicate_yield", [Pure, Terminator,
+    ReturnLike, HasParent<"WarpPredicateOp">]> {
+  let summary = "Terminator of ttg.warp_predicate";
+  let description = [{
+    ```mlir
+    ttg.predicate_yield %y : i32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^)? attr-dict (`:` type($values)^)?";
+}
+
+def TTG_WarpIdOp : TTG_Op<"warp_id", [Pure]> {
+  let summary = "The warp's index in the CTA";
+  let description = [{
+    `omitUniformHint` drops the `shfl.sync` that marks the value uniform.
+
+    ```mlir
+    %w = ttg.warp_id
+    ```
+  }];
+  let arguments = (ins UnitAttr:$omitUniformHint);
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def TTG_WarpVoteOp : TTG_Op<"warp_vote", [Pure]> {
+  let summary = "Warp-wide all/any of one i1 per lane (TLX)";
+  let description = [{
+    ```mlir
+    %any = ttg.warp_vote %p "any" : tensor<32xi1, #blocked> -> i1
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[I1]>:$pred, StrAttr:$kind);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$pred $kind attr-dict `:` type($pred) `->` type($result)";
+}
+
+def TTG_Clock64Op : TTG_Op<"clock64", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Read the 64-bit cycle counter";
+  let description = [{
+    Has a (default-resource) effect so that it is neither hoisted nor
+    removed; it touches no shared memory.
+
+    ```mlir
+    %t = ttg.clock64
+    ```
+  }];
+  let results = (outs I64:$res);
   let assemblyFormat = "attr-dict";
 }
 

@@ -19,16 +19,21 @@ namespace proxyfence::ttng {
 #define GEN_PASS_REGISTRATION
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h.inc"
 
+/// The compute capability of a module without `ttg.target`: 90, the default
+/// of the `compute-capability` option of Triton's fence passes, which
+/// Triton's lit tests rely on.
+constexpr int32_t kDefaultComputeCapability = 90;
+
 /// The compute capability a pass targets: `option` when non-zero, else the
-/// number in the module's `ttg.target = "cuda:NN"`. Without either, or
-/// with a target that is not "cuda:" followed by a number, emits an error
-/// on the module (a pass must not silently do nothing) and fails.
+/// number in the module's `ttg.target = "cuda:NN"`, else
+/// kDefaultComputeCapability. A target that is not "cuda:" followed by a
+/// number is an error on the module (a pass must not guess) and fails.
 mlir::FailureOr<int32_t> getComputeCapability(mlir::ModuleOp module,
                                               int32_t option);
 
 /// Whether the target has the async proxy, so the fence passes have work:
-/// sm_90 and later (getComputeCapability, with its error when it cannot
-/// tell).
+/// sm_90 and later (getComputeCapability, with its error on a malformed
+/// target).
 mlir::FailureOr<bool> hasAsyncProxy(mlir::ModuleOp module, int32_t option);
 
 } // namespace proxyfence::ttng

@@ -72,7 +72,7 @@ def ProxyFenceFenceInsertion
   let options = [
     Option<"computeCapability", "compute-capability", "int32_t", "0",
            "Target compute capability (e.g. 90, 100); 0 reads the module's "
-           "ttg.target (\"cuda:90\")">,
+           "ttg.target (\"cuda:90\"), 90 without one">,
     Option<"remarks", "remarks", "bool", "false",
            "Emit a remark for every fence placed (and why) and a summary of "
            "the counts (the statistics, on MLIR builds without them)">,
@@ -119,7 +119,8 @@ def ProxyFenceProxyFenceInsertion
   }];
   let options = [
     Option<"computeCapability", "compute-capability", "int32_t", "0",
-           "Target compute capability; 0 reads the module's ttg.target">,
+           "Target compute capability; 0 reads the module's ttg.target, "
+           "90 without one">,
     Option<"remarks", "remarks", "bool", "false",
            "Emit a remark for every fence placed (and why) and a summary of "
            "the counts (the statistics, on MLIR builds without them)">,
