@@ -288,8 +288,9 @@ struct LowerDescriptorStore final : OpRewritePattern<tt::DescriptorStoreOp> {
   LogicalResult matchAndRewrite(tt::DescriptorStoreOp op,
                                 PatternRewriter &rewriter) const override {
     lowerStore(op, op.getDesc(), op.getSrc(), rewriter, [&](Value buffer) {
-      ttng::AsyncTMACopyLocalToGlobalOp::create(
-          rewriter, op.getLoc(), op.getDesc(), op.getIndices(), buffer);
+      ttng::AsyncTMACopyLocalToGlobalOp::create(rewriter, op.getLoc(),
+                                                /*token=*/Type(), op.getDesc(),
+                                                op.getIndices(), buffer);
     });
     ++numStores;
     return success();
@@ -305,8 +306,9 @@ struct LowerDescriptorReduce final : OpRewritePattern<tt::DescriptorReduceOp> {
   LogicalResult matchAndRewrite(tt::DescriptorReduceOp op,
                                 PatternRewriter &rewriter) const override {
     lowerStore(op, op.getDesc(), op.getSrc(), rewriter, [&](Value buffer) {
-      ttng::AsyncTMAReduceOp::create(rewriter, op.getLoc(), op.getKindAttr(),
-                                     op.getDesc(), op.getIndices(), buffer);
+      ttng::AsyncTMAReduceOp::create(rewriter, op.getLoc(), /*token=*/Type(),
+                                     op.getKindAttr(), op.getDesc(),
+                                     op.getIndices(), buffer);
     });
     ++numStores;
     return success();
