@@ -69,9 +69,15 @@ struct State {
     return changed;
   }
   /// A fence of `scope`; `op` is the fence op, null for one the analysis
-  /// assumes (fenceAtHazards).
-  void fence(FenceScope scope, Operation *op = nullptr) {
-    cta.clear();
+  /// assumes (fenceAtHazards). A CTA fence leaves the generic accesses that
+  /// reach another CTA's shared memory (`reachesCluster`) pending: only a
+  /// cluster fence orders those (docs/proxy-model.md, Scope).
+  void fence(FenceScope scope, Operation *op,
+             function_ref<bool(const AccessKey &)> reachesCluster) {
+    if (scope == FenceScope::CTA)
+      cta.remove_if([&](const AccessKey &key) { return !reachesCluster(key); });
+    else
+      cta.clear();
     lastCta.clear();
     if (op)
       lastCta.insert(op);
@@ -90,11 +96,20 @@ static FenceScope wider(FenceScope a, FenceScope b) {
              : FenceScope::CTA;
 }
 
+/// An access through a view of a peer CTA's shared memory
+/// (`ttng.map_to_remote_buffer`) reaches the cluster, whichever op makes it.
+static FenceScope getReach(Value value) {
+  auto type = value ? dyn_cast<ttg::MemDescType>(value.getType()) : nullptr;
+  if (type && isa_and_nonnull<ttng::SharedClusterMemorySpaceAttr>(
+                  type.getMemorySpace()))
+    return FenceScope::Cluster;
+  return FenceScope::CTA;
+}
+
 /// Follows memdesc views back to a function argument.
 static std::optional<unsigned> traceToArgument(Value value) {
   while (Operation *def = value.getDefiningOp()) {
-    if (!isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp,
-             ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(def))
+    if (!isMemDescView(def))
       return std::nullopt;
     value = def->getOperand(0);
   }
@@ -132,6 +147,14 @@ struct ProxyHazardAnalysis::Impl
                            llvm::SmallPtrSetImpl<Operation *> &visiting);
 
   void visitOp(Operation *op, State &state);
+  /// Whether the generic access `key` reaches another CTA's shared memory.
+  bool reachesCluster(const AccessKey &key) {
+    return getAccesses(key.first)[key.second].scope == FenceScope::Cluster;
+  }
+  void applyFence(State &state, FenceScope scope, Operation *op = nullptr) {
+    state.fence(scope, op,
+                [&](const AccessKey &key) { return reachesCluster(key); });
+  }
   void checkAsync(Operation *op, ArrayRef<SharedAccess> accesses,
                   State &state);
   void run();
@@ -161,6 +184,15 @@ struct ProxyHazardAnalysis::Impl
   };
   llvm::MapVector<Operation *, FenceRecord> fenceRecords;
   void computeFenceEffects();
+  /// The accesses of `keys` that reach another CTA's shared memory.
+  llvm::SetVector<AccessKey>
+  clusterReach(const llvm::SetVector<AccessKey> &keys) {
+    llvm::SetVector<AccessKey> reach;
+    for (const AccessKey &key : keys)
+      if (reachesCluster(key))
+        reach.insert(key);
+    return reach;
+  }
   bool addsHazard(const llvm::SetVector<AccessKey> &pending,
                   const llvm::SetVector<AccessKey> &reached);
 };
@@ -176,8 +208,9 @@ ArrayRef<SharedAccess> ProxyHazardAnalysis::Impl::getAccesses(Operation *op) {
     for (const ProxyAccess &access : raw) {
       if (!access.isGenericShared() && !access.isAsyncShared())
         continue;
-      accesses.push_back({regions.getRegions(access.value), access.isWrite(),
-                          access.isAsyncShared(), access.scope});
+      accesses.push_back({regions.getAccessRegions(op, access),
+                          access.isWrite(), access.isAsyncShared(),
+                          wider(access.scope, getReach(access.value))});
     }
   } else if (isa<CallOpInterface>(op)) {
     llvm::SmallPtrSet<Operation *, 4> visiting;
@@ -209,13 +242,13 @@ void ProxyHazardAnalysis::Impl::collectCallAccesses(
     for (const ProxyAccess &access : raw) {
       if (!access.isGenericShared() && !access.isAsyncShared())
         continue;
-      RegionSet set = regions.getRegions(access.value);
+      RegionSet set = regions.getAccessRegions(op, access);
       if (set.unknown)
         if (std::optional<unsigned> arg = traceToArgument(access.value))
           if (*arg < callOp.getArgOperands().size())
             set = regions.getRegions(callOp.getArgOperands()[*arg]);
       out.push_back({set, access.isWrite(), access.isAsyncShared(),
-                     access.scope});
+                     wider(access.scope, getReach(access.value))});
     }
   });
   visiting.erase(callee);
@@ -227,7 +260,7 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
   // A fence already decided for this op (in an earlier round) is in place.
   auto decided = result.fencePoints.find(op);
   if (decided != result.fencePoints.end())
-    state.fence(decided->second);
+    applyFence(state, decided->second);
 
   for (auto [index, async] : llvm::enumerate(accesses)) {
     if (!async.isAsync)
@@ -243,23 +276,27 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
     const llvm::SetVector<AccessKey> &pending =
         async.scope == FenceScope::Cluster ? state.cluster : state.cta;
     bool conflict = false;
+    // A generic access that reaches another CTA needs a cluster fence.
+    FenceScope needed = async.scope;
     for (const AccessKey &key : pending) {
       const SharedAccess &generic = getAccesses(key.first)[key.second];
       std::optional<HazardKind> kind = getConflict(generic, async);
       if (!kind)
         continue;
       conflict = true;
+      FenceScope scope = wider(async.scope, generic.scope);
+      needed = wider(needed, scope);
       if (seenHazards
               .insert({key.first, op, static_cast<unsigned>(*kind)})
               .second)
-        result.hazards.push_back({key.first, op, *kind, async.scope,
-                                  generic.regions, async.regions});
+        result.hazards.push_back(
+            {key.first, op, *kind, scope, generic.regions, async.regions});
     }
     if (!conflict || !options.fenceAtHazards)
       continue;
     FenceScope &scope = result.fencePoints[op];
-    scope = wider(scope, async.scope);
-    state.fence(scope);
+    scope = wider(scope, needed);
+    applyFence(state, scope);
   }
 }
 
@@ -281,7 +318,7 @@ void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
           fenceRecords[previous].nextCluster.insert(op);
       }
     }
-    state.fence(cluster ? FenceScope::Cluster : FenceScope::CTA, op);
+    applyFence(state, cluster ? FenceScope::Cluster : FenceScope::CTA, op);
     return;
   }
   ArrayRef<SharedAccess> accesses = getAccesses(op);
@@ -337,8 +374,11 @@ void ProxyHazardAnalysis::Impl::computeFenceEffects() {
     FenceEffect &effect = result.fenceEffects[fence];
     // Narrowed to the CTA, the fence no longer orders what cluster-reach
     // async accesses see; removed, it orders nothing.
+    // Narrowed, it also leaves pending the generic accesses that reach
+    // another CTA, which CTA-scope async accesses may then meet.
     effect.needsClusterScope =
-        addsHazard(record.pendingCluster, record.reachedCluster);
+        addsHazard(record.pendingCluster, record.reachedCluster) ||
+        addsHazard(clusterReach(record.pendingCta), record.reachedCta);
     effect.ordersHazard = effect.needsClusterScope ||
                           addsHazard(record.pendingCta, record.reachedCta);
   }
@@ -384,7 +424,8 @@ void ProxyHazardAnalysis::Impl::computeFenceEffects() {
     }
     return seen;
   };
-  auto addsWithRemoved = [&](Operation *fence, bool cluster) {
+  auto addsWithRemoved = [&](Operation *fence, bool cluster,
+                             bool reachOnly = false) {
     llvm::SetVector<AccessKey> pending, reached;
     for (Operation *f : chain(fence, /*forward=*/false, cluster)) {
       FenceRecord &record = fenceRecords[f];
@@ -396,7 +437,7 @@ void ProxyHazardAnalysis::Impl::computeFenceEffects() {
       const auto &r = cluster ? record.reachedCluster : record.reachedCta;
       reached.insert(r.begin(), r.end());
     }
-    return addsHazard(pending, reached);
+    return addsHazard(reachOnly ? clusterReach(pending) : pending, reached);
   };
   getRoot()->walk([&](FunctionOpInterface function) {
     bool exact = llvm::none_of(result.fencePoints, [&](const auto &point) {
@@ -409,7 +450,9 @@ void ProxyHazardAnalysis::Impl::computeFenceEffects() {
         return; // not reached
       FenceEffect &effect = result.fenceEffects[fence];
       effect.greedyExact = true;
-      bool narrowAdds = addsWithRemoved(fence, /*cluster=*/true);
+      bool narrowAdds =
+          addsWithRemoved(fence, /*cluster=*/true) ||
+          addsWithRemoved(fence, /*cluster=*/false, /*reachOnly=*/true);
       effect.greedySpurious =
           !narrowAdds && !addsWithRemoved(fence, /*cluster=*/false);
       effect.greedyOverwide = !effect.greedySpurious && !narrowAdds;
@@ -429,7 +472,9 @@ ProxyHazardAnalysis::ProxyHazardAnalysis(ModuleOp module,
 Operation *proxyfence::getFenceInsertionPoint(Operation *asyncOp) {
   Operation *point = asyncOp;
   for (Operation *op = asyncOp->getPrevNode(); op; op = op->getPrevNode()) {
-    if (isa<ttg::LocalBarrierOp, ttg::BarrierOp>(op)) {
+    auto iface = dyn_cast<ProxyAccessOpInterface>(op);
+    if (isa<ttg::LocalBarrierOp, ttg::BarrierOp>(op) ||
+        (iface && iface.getExecutionBarrierScope())) {
       point = op;
       continue;
     }

@@ -89,18 +89,13 @@ Attribute getDescEncoding(Value desc) {
 // Retyping the users of a buffer that becomes mutable
 //===----------------------------------------------------------------------===//
 
-bool isView(Operation *op) {
-  return isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp,
-             ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(op);
-}
-
 /// The values whose type mirrors that of operand `use` of its owner: a
 /// view's result, the matching result of warp_group_dot_wait, the matching
 /// block argument of each warp_specialize partition.
 SmallVector<Value> getMirroredValues(OpOperand &use) {
   Operation *owner = use.getOwner();
   unsigned index = use.getOperandNumber();
-  if (isView(owner))
+  if (isMemDescView(owner))
     return {owner->getResult(0)};
   if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(owner))
     return {wait.getOutputs()[index]};
