@@ -118,8 +118,11 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // CHECK-LABEL: tt.func @descriptors(
 // CHECK: %[[D:.*]] = ttng.reinterpret_tensor_descriptor %{{.*}} : !tt.ptr<i8> to !tt.tensordesc<tensor<128x64xf16, #[[NVMMA]]>>
+// The tt types print stripped, as Triton's ODS prints them.
+// CHECK-NEXT: tt.make_tensor_descriptor %{{.*}}, [%{{.*}}, %{{.*}}], [%{{.*}}, %{{.*}}], descPtr = %{{.*}} : !tt.ptr<i8> : <f16>, <tensor<128x64xf16, #[[NVMMA]]>>
   tt.func @descriptors(%raw: !tt.ptr<i8>, %base: !tt.ptr<f16>, %m: i32, %s: i64) {
     %d = ttng.reinterpret_tensor_descriptor %raw : !tt.ptr<i8> to !tt.tensordesc<tensor<128x64xf16, #shared>>
+    %e = tt.make_tensor_descriptor %base, [%m, %m], [%s, %s], descPtr = %raw : !tt.ptr<i8> : !tt.ptr<f16>, !tt.tensordesc<tensor<128x64xf16, #shared>>
     tt.return
   }
 

@@ -160,3 +160,17 @@ LogicalResult DescriptorReduceOp::verify() {
   return verifyDescriptorAccess(*this, getDesc().getType(), getIndices(),
                                 getSrc().getType());
 }
+
+//===----------------------------------------------------------------------===//
+// tt.make_tensor_descriptor
+//===----------------------------------------------------------------------===//
+
+void MakeTensorDescOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // With a descriptor pointer the tensormap is written there (TLX); without
+  // one the op is pure.
+  if (getDescPtr())
+    effects.emplace_back(MemoryEffects::Write::get(), &getDescPtrMutable()[0],
+                         proxyfence::GlobalMemoryResource::get());
+}

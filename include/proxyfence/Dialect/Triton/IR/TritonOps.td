@@ -596,20 +596,28 @@ def TT_GatherOp : TT_Op<"gather", [Pure]> {
 // Tensor descriptors (TMA, before lowering to ttng)
 //===----------------------------------------------------------------------===//
 
-def TT_MakeTensorDescOp : TT_Op<"make_tensor_descriptor", [Pure,
-    SameVariadicOperandSize]> {
+def TT_MakeTensorDescOp : TT_Op<"make_tensor_descriptor", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Build a tensor descriptor from a base, shape and strides";
   let description = [{
+    Without `descPtr` it has no memory effect (it may be CSE'd; TMA
+    lowering gives it a global scratch); with `descPtr` (TLX) it writes the
+    tensormap to that global address.
+
     ```mlir
     %d = tt.make_tensor_descriptor %base, [%m, %n], [%s0, %c1_i64] : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16, #shared>>
+    %e = tt.make_tensor_descriptor %base, [%m, %n], [%s0, %c1_i64], descPtr = %p : !tt.ptr<i8> : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16, #shared>>
     ```
   }];
   let arguments = (ins TT_Ptr:$base, Variadic<I32>:$shape,
-                       Variadic<I64>:$strides);
+                       Variadic<I64>:$strides, Optional<TT_Ptr>:$descPtr,
+                       OptionalAttr<TT_PaddingOptionAttr>:$padding);
   let results = (outs TT_TensorDesc:$result);
   let assemblyFormat = [{
-    $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` type($base)
-    `,` type($result)
+    $base `,` `[` $shape `]` `,` `[` $strides `]`
+    (`,` `descPtr` `=` $descPtr^ `:` type($descPtr))? attr-dict `:`
+    type($base) `,` type($result)
   }];
 }
 
