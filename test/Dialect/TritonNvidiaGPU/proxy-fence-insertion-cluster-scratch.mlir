@@ -139,3 +139,38 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Rule: the tile region of ttng.subtiled_region runs once per subtile, a
+// loop for the analysis: a local_load of the buffer at the end of one tile
+// and the TMA load into it at the start of the next are a WAR across the
+// back edge, fenced.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @subtiled_back_edge
+  // CHECK: tile
+  // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+  // CHECK-NEXT: ttng.async_tma_copy_global_to_local
+  // CHECK-NOT: ttng.fence_async_shared
+  // CHECK: ttng.subtiled_region_yield
+  tt.func @subtiled_back_edge(%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %i: i32) {
+    %true = arith.constant true
+    %c0 = arith.constant 0 : i32
+    %x = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %bar = ttg.local_alloc {allocation.offset = 8192 : i32} : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.subtiled_region
+        shared(%i : i32)
+      tile(%t: i32, %tidx: i32) {
+        ttng.async_tma_copy_global_to_local %desc[%t, %t] %x, %bar, %true : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+        ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+        %v = ttg.local_load %x : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #blocked>
+        ttng.subtiled_region_yield
+      }
+    tt.return
+  }
+}

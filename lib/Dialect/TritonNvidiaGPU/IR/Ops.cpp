@@ -750,3 +750,155 @@ int64_t TensormapCreateOp::getSharedScratchAlignment() { return 128; }
 void CLCAdvanceOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
 void CLCTryCancelAsyncOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
 void CLCReadOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
+
+//===----------------------------------------------------------------------===//
+// Subtiled regions
+//===----------------------------------------------------------------------===//
+
+static bool isSubtiledRegionName(StringRef name) {
+  return name == "setup" || name == "tile" || name == "teardown";
+}
+
+/// `ttng.subtiled_region name(%a, %b : T, U) ... key = attr ... {attrs}
+/// setup {...} tile(%x: T) {...} teardown {...} (-> (types))?`
+ParseResult SubtiledRegionOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  SmallVector<Attribute> groupNames, headerNames, regionNames;
+  SmallVector<int32_t> groupSizes;
+  StringRef keyword;
+  bool haveRegionKeyword = false;
+  // The header: operand groups and `key = value` entries.
+  while (succeeded(parser.parseOptionalKeyword(&keyword))) {
+    if (isSubtiledRegionName(keyword)) {
+      haveRegionKeyword = true;
+      break;
+    }
+    if (succeeded(parser.parseOptionalLParen())) {
+      SmallVector<OpAsmParser::UnresolvedOperand> operands;
+      SmallVector<Type> types;
+      if (parser.parseOperandList(operands))
+        return failure();
+      if (!operands.empty() && parser.parseColonTypeList(types))
+        return failure();
+      if (parser.parseRParen() ||
+          parser.resolveOperands(operands, types, parser.getNameLoc(),
+                                 result.operands))
+        return failure();
+      groupNames.push_back(builder.getStringAttr(keyword));
+      groupSizes.push_back(operands.size());
+      continue;
+    }
+    Attribute value;
+    if (parser.parseEqual() || parser.parseAttribute(value))
+      return failure();
+    result.addAttribute(keyword, value);
+    headerNames.push_back(builder.getStringAttr(keyword));
+  }
+  if (!haveRegionKeyword) {
+    if (parser.parseOptionalAttrDict(result.attributes) ||
+        parser.parseKeyword(&keyword))
+      return failure();
+    if (!isSubtiledRegionName(keyword))
+      return parser.emitError(parser.getCurrentLocation(),
+                              "expected 'setup', 'tile' or 'teardown', got '")
+             << keyword << "'";
+  }
+  // The regions, each named, the tile one with its arguments.
+  do {
+    SmallVector<OpAsmParser::Argument> arguments;
+    if (succeeded(parser.parseOptionalLParen())) {
+      if (failed(parser.parseOptionalRParen()) &&
+          (parser.parseArgumentList(arguments, OpAsmParser::Delimiter::None,
+                                    /*allowType=*/true) ||
+           parser.parseRParen()))
+        return failure();
+    }
+    Region *region = result.addRegion();
+    if (parser.parseRegion(*region, arguments))
+      return failure();
+    regionNames.push_back(builder.getStringAttr(keyword));
+  } while (succeeded(
+      parser.parseOptionalKeyword(&keyword, {"setup", "tile", "teardown"})));
+  SmallVector<Type> resultTypes;
+  if (!result.regions.empty() && succeeded(parser.parseOptionalColon()) &&
+      parser.parseTypeList(resultTypes))
+    return failure();
+  result.addTypes(resultTypes);
+  result.addAttribute(getOperandGroupNamesAttrName(result.name),
+                      builder.getArrayAttr(groupNames));
+  result.addAttribute(getOperandGroupSizesAttrName(result.name),
+                      builder.getDenseI32ArrayAttr(groupSizes));
+  result.addAttribute(getHeaderAttrNamesAttrName(result.name),
+                      builder.getArrayAttr(headerNames));
+  result.addAttribute(getRegionNamesAttrName(result.name),
+                      builder.getArrayAttr(regionNames));
+  return success();
+}
+
+void SubtiledRegionOp::print(OpAsmPrinter &printer) {
+  ValueRange operands = getGroupOperands();
+  unsigned next = 0;
+  for (auto [name, size] :
+       llvm::zip(getOperandGroupNames(), getOperandGroupSizes())) {
+    ValueRange group = operands.slice(next, size);
+    next += size;
+    printer << " " << cast<StringAttr>(name).getValue() << "(";
+    printer << group;
+    if (!group.empty()) {
+      printer << " : ";
+      llvm::interleaveComma(group.getTypes(), printer);
+    }
+    printer << ")";
+  }
+  SmallVector<StringRef> elided = {
+      getOperandGroupNamesAttrName(), getOperandGroupSizesAttrName(),
+      getHeaderAttrNamesAttrName(), getRegionNamesAttrName()};
+  for (Attribute name : getHeaderAttrNames()) {
+    StringRef key = cast<StringAttr>(name).getValue();
+    if (Attribute value = (*this)->getAttr(key)) {
+      printer << " " << key << " = ";
+      printer.printAttribute(value);
+    }
+    elided.push_back(key);
+  }
+  printer.printOptionalAttrDict((*this)->getAttrs(), elided);
+  for (auto [name, region] : llvm::zip(getRegionNames(), getBodies())) {
+    printer << " " << cast<StringAttr>(name).getValue();
+    bool tile = cast<StringAttr>(name).getValue() == "tile";
+    if (tile && !region.empty() && region.getNumArguments() != 0) {
+      printer << "(";
+      llvm::interleaveComma(
+          region.getArguments(), printer,
+          [&](BlockArgument arg) { printer.printRegionArgument(arg); });
+      printer << ")";
+    }
+    printer << " ";
+    printer.printRegion(region, /*printEntryBlockArgs=*/!tile);
+  }
+  if (getNumResults() != 0) {
+    printer << " : ";
+    llvm::interleaveComma(getResultTypes(), printer);
+  }
+}
+
+LogicalResult SubtiledRegionOp::verify() {
+  int64_t total = 0;
+  for (int32_t size : getOperandGroupSizes())
+    total += size;
+  if (getOperandGroupNames().size() != getOperandGroupSizes().size() ||
+      total != static_cast<int64_t>(getGroupOperands().size()))
+    return emitOpError("operand groups do not cover the operands");
+  if (getRegionNames().size() != getBodies().size())
+    return emitOpError("needs one name per region");
+  if (!getNamedRegion("tile"))
+    return emitOpError("needs a 'tile' region");
+  return success();
+}
+
+Region *SubtiledRegionOp::getNamedRegion(StringRef name) {
+  for (auto [regionName, region] : llvm::zip(getRegionNames(), getBodies()))
+    if (cast<StringAttr>(regionName).getValue() == name)
+      return &region;
+  return nullptr;
+}

@@ -36,6 +36,22 @@ def TTNG_SharedClusterMemorySpaceAttr
   }];
 }
 
+def TTNG_BarrierAnnotationAttr : AttrDef<TTNG_Dialect, "BarrierAnnotation"> {
+  let mnemonic = "barrier_annotation";
+  let summary = "Where a ttng.subtiled_region places a barrier op (TLX)";
+  let description = [{
+    `key = value` fields in source order; a value is an attribute or a bare
+    keyword (`after`), printed back as written.
+
+    ```mlir
+    #ttng.barrier_annotation<barrierIdx = 0, placement = after, targetOpIdx = 0, barrierOpKind = "arrive_barrier">
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"::mlir::NamedAttribute", "fields, in source order">:$fields);
+  let hasCustomAssemblyFormat = 1;
+}
+
 def TTNG_TensorMemoryEncodingAttr
     : PF_LayoutAttr<TTNG_Dialect, "TensorMemoryEncoding",
                     "tensor_memory_encoding", 0> {

@@ -13,6 +13,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/ViewLikeInterface.td"
 include "proxyfence/Interfaces/ProxyAccessOpInterface.td"
 include "proxyfence/Dialect/Triton/IR/TritonAttrDefs.td"
@@ -1083,6 +1084,61 @@ def TTNG_PackedArithOp : TTNG_Op<"packed_arith", [Pure]> {
     functional-type($operands, $result)
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Subtiled regions (TLX)
+//===----------------------------------------------------------------------===//
+
+def TTNG_SubtiledRegionOp : TTNG_Op<"subtiled_region", [
+    RecursiveMemoryEffects]> {
+  let summary = "Setup, a tile body run once per subtile, teardown (TLX)";
+  let description = [{
+    TLX's epilogue subtiling: `setup` computes the per-tile values, `tile`
+    runs once per subtile (a loop for the analyses), `teardown` runs last.
+    The header lists named operand groups (`inputs(...)`, `barriers(...)`,
+    `phases(...)`, `per_tile(...)`, ...) and `name = attribute` entries
+    (`tile_mappings`, `barrier_annotations`, ...), printed back in source
+    order; the memory accesses are those of the ops inside.
+
+    ```mlir
+    ttng.subtiled_region
+        barriers(%bar : !ttg.memdesc<1xi64, #shared1, #smem, mutable>)
+        phases(%phase : i32)
+        barrier_annotations = []
+      setup {
+        %c0 = arith.constant 0 : i32
+        ttng.subtiled_region_yield %c0 : i32
+      } tile(%arg0: i32) {
+        ttng.subtiled_region_yield
+      }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$groupOperands,
+                       StrArrayAttr:$operandGroupNames,
+                       DenseI32ArrayAttr:$operandGroupSizes,
+                       StrArrayAttr:$headerAttrNames,
+                       StrArrayAttr:$regionNames);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region VariadicRegion<AnyRegion>:$bodies);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The region named `name` (setup, tile, teardown), or null.
+    ::mlir::Region *getNamedRegion(::llvm::StringRef name);
+  }];
+}
+
+def TTNG_SubtiledRegionYieldOp : TTNG_Op<"subtiled_region_yield", [
+    Pure, Terminator, ReturnLike, HasParent<"SubtiledRegionOp">]> {
+  let summary = "Terminator of the regions of ttng.subtiled_region";
+  let description = [{
+    ```mlir
+    ttng.subtiled_region_yield %a, %b : i32, i32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
 }
 
 #endif // PROXYFENCE_DIALECT_TRITONNVIDIAGPU_TRITONNVIDIAGPUOPS_TD
