@@ -16,6 +16,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
@@ -72,8 +73,26 @@ std::optional<int64_t> proxyfence::getAllocationOffset(Operation *alloc) {
 }
 
 int64_t proxyfence::getAllocationSize(Operation *alloc) {
-  auto type = cast<ttg::MemDescType>(alloc->getResult(0).getType());
-  return type.getAllocSizeInBytes();
+  if (alloc->getNumResults() != 0)
+    if (auto type = dyn_cast<ttg::MemDescType>(alloc->getResult(0).getType()))
+      return type.getAllocSizeInBytes();
+  if (auto iface = dyn_cast<ProxyAccessOpInterface>(alloc))
+    return iface.getSharedScratchSize();
+  return 0;
+}
+
+bool proxyfence::isMemDescView(Operation *op) {
+  return ttg::isMemDescView(op) || isa_and_nonnull<ViewLikeOpInterface>(op);
+}
+
+RegionSet
+BufferRegionAnalysis::getAccessRegions(Operation *op,
+                                       const ProxyAccess &access) const {
+  if (!access.scratch)
+    return getRegions(access.value);
+  RegionSet set;
+  set.insert({op, {0, getAllocationSize(op)}});
+  return set;
 }
 
 static bool isMemDesc(Value value) {
@@ -281,6 +300,10 @@ RegionSet BufferRegionAnalysis::transfer(Value value) {
   // later) keeps the whole source.
   if (ttg::isMemDescView(op))
     return getRegions(op->getOperand(0));
+  // Other views (a tensor-memory column slice, the same buffer in a peer
+  // CTA): the whole source, which is always safe.
+  if (auto view = dyn_cast<ViewLikeOpInterface>(op))
+    return getRegions(view.getViewSource());
   if (isa<ttng::WarpGroupDotWaitOp>(op))
     return getRegions(op->getOperand(result.getResultNumber()));
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
@@ -315,8 +338,10 @@ BufferRegionAnalysis::getAbsoluteRange(const BufferRegion &region) {
 }
 
 static bool isTensorMemory(Operation *alloc) {
-  return cast<ttg::MemDescType>(alloc->getResult(0).getType())
-      .isTensorMemory();
+  if (alloc->getNumResults() == 0)
+    return false; // shared-memory scratch of the op
+  auto type = dyn_cast<ttg::MemDescType>(alloc->getResult(0).getType());
+  return type && type.isTensorMemory();
 }
 
 bool BufferRegionAnalysis::mayAlias(const BufferRegion &a,

@@ -81,10 +81,10 @@ void CompletionHazardAnalysis::Impl::collect(ModuleOp module) {
       if (access.isAsyncShared() && access.isRead() &&
           completedBy != CompletionKind::None)
         reads[op].push_back(
-            {op, completedBy, regions.getRegions(access.value)});
+            {op, completedBy, regions.getAccessRegions(op, access)});
       else if (access.isGenericShared() && access.isWrite() &&
                access.proxy == Proxy::Generic)
-        writes[op].push_back(regions.getRegions(access.value));
+        writes[op].push_back(regions.getAccessRegions(op, access));
     }
   });
 }

@@ -9,6 +9,7 @@
 
 #include "proxyfence/Analysis/ProxyHazards.h"
 
+#include "proxyfence/Analysis/BufferRegion.h"
 #include "proxyfence/Analysis/ForwardDataflow.h"
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -91,9 +92,19 @@ static FenceScope wider(FenceScope a, FenceScope b) {
 }
 
 /// Follows memdesc views back to a function argument.
+/// An access through a view of a peer CTA's shared memory
+/// (`ttng.map_to_remote_buffer`) reaches the cluster, whichever op makes it.
+static FenceScope getReach(Value value) {
+  auto type = value ? dyn_cast<ttg::MemDescType>(value.getType()) : nullptr;
+  if (type && isa_and_nonnull<ttng::SharedClusterMemorySpaceAttr>(
+                  type.getMemorySpace()))
+    return FenceScope::Cluster;
+  return FenceScope::CTA;
+}
+
 static std::optional<unsigned> traceToArgument(Value value) {
   while (Operation *def = value.getDefiningOp()) {
-    if (!ttg::isMemDescView(def))
+    if (!isMemDescView(def))
       return std::nullopt;
     value = def->getOperand(0);
   }
@@ -175,8 +186,9 @@ ArrayRef<SharedAccess> ProxyHazardAnalysis::Impl::getAccesses(Operation *op) {
     for (const ProxyAccess &access : raw) {
       if (!access.isGenericShared() && !access.isAsyncShared())
         continue;
-      accesses.push_back({regions.getRegions(access.value), access.isWrite(),
-                          access.isAsyncShared(), access.scope});
+      accesses.push_back({regions.getAccessRegions(op, access),
+                          access.isWrite(), access.isAsyncShared(),
+                          wider(access.scope, getReach(access.value))});
     }
   } else if (isa<CallOpInterface>(op)) {
     llvm::SmallPtrSet<Operation *, 4> visiting;
@@ -208,13 +220,13 @@ void ProxyHazardAnalysis::Impl::collectCallAccesses(
     for (const ProxyAccess &access : raw) {
       if (!access.isGenericShared() && !access.isAsyncShared())
         continue;
-      RegionSet set = regions.getRegions(access.value);
+      RegionSet set = regions.getAccessRegions(op, access);
       if (set.unknown)
         if (std::optional<unsigned> arg = traceToArgument(access.value))
           if (*arg < callOp.getArgOperands().size())
             set = regions.getRegions(callOp.getArgOperands()[*arg]);
       out.push_back({set, access.isWrite(), access.isAsyncShared(),
-                     access.scope});
+                     wider(access.scope, getReach(access.value))});
     }
   });
   visiting.erase(callee);
@@ -452,7 +464,8 @@ Operation *proxyfence::getFenceInsertionPoint(Operation *asyncOp) {
   Operation *point = asyncOp;
   for (Operation *op = asyncOp->getPrevNode(); op; op = op->getPrevNode()) {
     auto iface = dyn_cast<ProxyAccessOpInterface>(op);
-    if (iface && iface.isExecutionBarrier()) {
+    if (iface && (iface.isExecutionBarrier() ||
+                  iface.getExecutionBarrierScope())) {
       point = op;
       continue;
     }

@@ -158,3 +158,84 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Execution barriers, distributed shared memory, bulk copies, TMA prefetch
+// and store tokens, CLC responses, and the shared scratch of tensormap_create
+// and tcgen5_global_alloc.
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"} {
+  tt.func @model_more(%id: i32, %n: i32, %p: i1, %v: tensor<128xi32, #blocked>, %g: !tt.ptr<i8>,
+                      %desc: !tt.tensordesc<tensor<128x64xf16, #shared>>, %src: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>,
+                      %base: !tt.ptr<f16>, %s: i64) {
+    // bar.arrive / bar.sync of a named barrier: CTA execution barriers.
+    // CHECK: ttng.arrive_barrier_named: barrier=cta effects=R<SharedMemory>,W<SharedMemory>
+    ttng.arrive_barrier_named %id, %n : i32, i32
+    // CHECK: ttng.wait_barrier_named: barrier=cta effects=R<SharedMemory>,W<SharedMemory>
+    ttng.wait_barrier_named %id, %n : i32, i32
+    // barrier.cluster.arrive / wait: cluster execution barriers.
+    // CHECK: ttng.cluster_arrive: barrier=cluster effects=R<SharedMemory>,W<SharedMemory>
+    ttng.cluster_arrive {relaxed = false}
+    // CHECK: ttng.cluster_wait: barrier=cluster
+    ttng.cluster_wait
+    // CHECK: ttng.cluster_barrier: barrier=cluster
+    ttng.cluster_barrier
+
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<128xi32, #shared1, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<2xi64, #shared1, #smem, mutable>
+    // An mbarrier arrive through a peer CTA's view reaches the cluster.
+    %remote = ttng.map_to_remote_buffer %bar, %id : !ttg.memdesc<2xi64, #shared1, #smem, mutable> -> !ttg.memdesc<2xi64, #shared1, #ttng.shared_cluster_memory, mutable>
+    // CHECK: ttng.arrive_barrier: [write shared mbarrier cluster operand #0]
+    ttng.arrive_barrier %remote, 1 : !ttg.memdesc<2xi64, #shared1, #ttng.shared_cluster_memory, mutable>
+    // st.async: a generic write into a peer CTA, complete_tx on its barrier.
+    // CHECK: ttng.async_shared_store: [write shared generic cluster operand #1] [write shared async-arrive cluster operand #2] effects=W<SharedMemory>,W<SharedMemory>
+    ttng.async_shared_store %v, %buf, %bar : tensor<128xi32, #blocked> -> !ttg.memdesc<128xi32, #shared1, #smem, mutable>, !ttg.memdesc<2xi64, #shared1, #smem, mutable>
+    // cp.async.mbarrier.arrive: the thread's mbarrier instruction.
+    // CHECK: ttng.async_copy_mbarrier_arrive: [write shared mbarrier operand #0] effects=W<SharedMemory>
+    ttng.async_copy_mbarrier_arrive %bar : !ttg.memdesc<2xi64, #shared1, #smem, mutable>
+
+    // Bulk (non-tensor) copies: async write / async reads of shared memory.
+    %bytes = ttg.local_alloc : () -> !ttg.memdesc<1024xi8, #shared1, #smem, mutable>
+    %b1 = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    // CHECK: ttng.async_bulk_copy_global_to_local: [read global async operand #0] [write shared async cta operand #1] [write shared async-arrive operand #3] effects=R<GlobalMemory>,W<SharedMemory>,W<SharedMemory>
+    ttng.async_bulk_copy_global_to_local %g, %bytes, %n, %b1, %p : !tt.ptr<i8>, !ttg.memdesc<1024xi8, #shared1, #smem, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    // CHECK: ttng.async_bulk_copy_local_to_global: [read shared async cta operand #0] [write global async operand #1]
+    ttng.async_bulk_copy_local_to_global %bytes, %g, %n, %p : !ttg.memdesc<1024xi8, #shared1, #smem, mutable>, !tt.ptr<i8>
+    // CHECK: ttng.async_store: [read shared async cta operand #0] [write global async operand #1] effects=R<SharedMemory>,W<GlobalMemory>
+    ttng.async_store %bytes, %g, %n : !ttg.memdesc<1024xi8, #shared1, #smem, mutable>, !tt.ptr<i8>
+    // TMA prefetch: global memory only.
+    // CHECK: ttng.async_tma_prefetch: [read global async operand #0] effects=R<GlobalMemory>
+    ttng.async_tma_prefetch %desc[%id, %id], %p : !tt.tensordesc<tensor<128x64xf16, #shared>>
+    // A store with a token, its wait (cp.async.bulk.wait_group.read), and
+    // the arrive the wait then performs.
+    // CHECK: ttng.async_tma_copy_local_to_global: [read shared async cta operand #3] [write global async operand #0]
+    %t = ttng.async_tma_copy_local_to_global %desc[%id, %id] %src : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> !ttg.async.token
+    // CHECK: ttng.async_tma_store_token_wait: [write shared mbarrier operand #1] completion=bulk-store-read effects=R<SharedMemory>,W<SharedMemory>
+    ttng.async_tma_store_token_wait %t, %b1[%p] : !ttg.async.token, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+
+    // CLC: the response read back with ld.shared (generic); the abstract
+    // token forms name no buffer yet.
+    // CHECK: ttng.clc_load_result: [read shared generic operand #0] effects=R<SharedMemory>
+    %raw = ttng.clc_load_result %bar : !ttg.memdesc<2xi64, #shared1, #smem, mutable> -> i128
+    // CHECK: ttng.clc_try_cancel_async: effects=R<SharedMemory>,W<SharedMemory>
+    %tok = ttng.clc_try_cancel_async : !ttg.async.token
+    // CHECK: ttng.clc_read: effects=R<SharedMemory>,W<SharedMemory>
+    %r:4 = ttng.clc_read %tok : !ttg.async.token -> i1, i32, i32, i32
+    // CHECK: ttng.clc_advance: effects=R<SharedMemory>,W<SharedMemory>
+    %a:4 = ttng.clc_advance : i1, i32, i32, i32
+
+    // Shared scratch: the 128-byte tensormap assembled with st.shared, then
+    // copied out by tensormap.cp_fenceproxy; the TMEM address slot that
+    // tcgen05.alloc writes.
+    // CHECK: ttng.tensormap_create: [write shared generic scratch] [read shared generic scratch] [write global generic operand #0] scratch=128@128 effects=W<SharedMemory>,R<SharedMemory>,W<GlobalMemory>
+    ttng.tensormap_create %g, %base, [%n, %n], [%n, %n], [%s], [%n, %n] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i32, i32) -> ()
+    // CHECK: ttng.tcgen5_global_alloc: [write shared generic scratch] [alloc tensor generic whole space] scratch=4@4 effects=W<SharedMemory>,A<TensorMemory>
+    ttng.tcgen5_global_alloc {tensor_memory_size = 128 : i32}
+    tt.return
+  }
+}

@@ -20,6 +20,10 @@ namespace {
 
 /// `operand #N` or `result #N` of `op` for an access.
 static void printWhere(raw_ostream &os, const ProxyAccess &access) {
+  if (access.scratch) {
+    os << "scratch";
+    return;
+  }
   if (access.operand) {
     os << "operand #" << access.operand->getOperandNumber();
     return;
@@ -50,9 +54,11 @@ struct TestPrintProxyAccessesPass
         os << " [" << stringifyAccessKind(access.kind) << " "
            << stringifyMemorySpace(access.space) << " "
            << stringifyProxy(access.proxy);
-        if (access.space == MemorySpace::Shared &&
-            (access.proxy == Proxy::Async ||
-             access.scope == FenceScope::Cluster))
+        // The scope of async accesses, and of any access that reaches
+        // another CTA's shared memory.
+        if ((access.space == MemorySpace::Shared &&
+             access.proxy == Proxy::Async) ||
+            access.scope == FenceScope::Cluster)
           os << " " << stringifyFenceScope(access.scope);
         os << " ";
         printWhere(os, access);
@@ -64,6 +70,10 @@ struct TestPrintProxyAccessesPass
         os << " fence=" << stringifyFenceScope(*scope);
       if (op.isExecutionBarrier())
         os << " execution-barrier";
+      if (std::optional<FenceScope> scope = op.getExecutionBarrierScope())
+        os << " barrier=" << stringifyFenceScope(*scope);
+      if (int64_t bytes = op.getSharedScratchSize())
+        os << " scratch=" << bytes << "@" << op.getSharedScratchAlignment();
       auto effects = dyn_cast<MemoryEffectOpInterface>(op.getOperation());
       os << " effects=" << (effects ? "" : "none");
       if (effects) {

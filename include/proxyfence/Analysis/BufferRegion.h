@@ -13,6 +13,8 @@
 #ifndef PROXYFENCE_ANALYSIS_BUFFERREGION_H
 #define PROXYFENCE_ANALYSIS_BUFFERREGION_H
 
+#include "proxyfence/Interfaces/ProxyAccess.h"
+
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
@@ -66,10 +68,19 @@ struct RegionSet {
   bool empty() const { return regions.empty() && !unknown; }
 };
 
+/// Whether `op` is a view of its first operand's buffer: a memdesc view of
+/// the ttg dialect (index, subslice, trans, reshape, reinterpret) or an op
+/// implementing ViewLikeOpInterface (`ttng.tmem_subslice`,
+/// `ttng.map_to_remote_buffer`). The one list analyses and passes follow
+/// views by.
+bool isMemDescView(mlir::Operation *op);
+
 /// The allocation offset of `alloc` (`allocation.offset`), if assigned.
 std::optional<int64_t> getAllocationOffset(mlir::Operation *alloc);
 
-/// Size in bytes of the buffer `alloc` allocates.
+/// Size in bytes of the buffer `alloc` allocates: its memdesc result's, or
+/// for an op with shared-memory scratch (ProxyAccessOpInterface), the
+/// scratch's.
 int64_t getAllocationSize(mlir::Operation *alloc);
 
 class BufferRegionAnalysis {
@@ -80,6 +91,12 @@ public:
   /// The regions `value` may denote. Values that are not memdescs, or that
   /// are not under the root, are unknown.
   const RegionSet &getRegions(mlir::Value value) const;
+
+  /// The regions access `access` of `op` touches: those of its value, or,
+  /// for an access of the op's own scratch, the scratch (the op is its own
+  /// allocation, at its `allocation.offset`).
+  RegionSet getAccessRegions(mlir::Operation *op,
+                             const ProxyAccess &access) const;
 
   /// Absolute shared-memory range of `region`, when its allocation has an
   /// offset.

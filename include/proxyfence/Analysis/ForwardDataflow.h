@@ -14,6 +14,7 @@
 #define PROXYFENCE_ANALYSIS_FORWARDDATAFLOW_H
 
 #include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
+#include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -62,6 +63,14 @@ public:
       State out = transferRegion(op->getRegion(0), taken);
       out.merge(skipped);
       state = out;
+    } else if (auto subtiled = llvm::dyn_cast<ttng::SubtiledRegionOp>(op)) {
+      // setup, then the tile body once per subtile (a loop), then teardown.
+      if (mlir::Region *setup = subtiled.getNamedRegion("setup"))
+        state = transferRegion(*setup, state);
+      if (mlir::Region *tile = subtiled.getNamedRegion("tile"))
+        state = transferLoop(*tile, state);
+      if (mlir::Region *teardown = subtiled.getNamedRegion("teardown"))
+        state = transferRegion(*teardown, state);
     } else if (auto ws = llvm::dyn_cast<ttg::WarpSpecializeOp>(op)) {
       State out = transferRegion(ws.getDefaultRegion(), state);
       for (mlir::Region &partition : ws.getPartitionRegions())

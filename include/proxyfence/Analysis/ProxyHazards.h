@@ -120,7 +120,8 @@ private:
 };
 
 /// Where a fence for `asyncOp` belongs: right before it, or, when an
-/// execution barrier (`ttg.local_barrier`, `ttg.barrier`) sits between the
+/// execution barrier (`ttg.local_barrier`, `ttg.barrier`, or an op with an
+/// execution-barrier scope: named barriers, cluster barriers) sits between the
 /// last generic access in its block and `asyncOp`, before that barrier, so
 /// that every thread fences its own writes before the barrier publishes
 /// them.

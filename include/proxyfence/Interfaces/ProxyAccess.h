@@ -89,6 +89,10 @@ struct ProxyAccess {
   MemorySpace space = MemorySpace::Shared;
   Proxy proxy = Proxy::Generic;
   FenceScope scope = FenceScope::CTA;
+  /// An access of the op's own shared-memory scratch
+  /// (ProxyAccessOpInterface::getSharedScratchSize bytes at the op's
+  /// `allocation.offset`); `value` and `operand` are null.
+  bool scratch = false;
 
   bool isRead() const { return kind == AccessKind::Read; }
   bool isWrite() const { return kind == AccessKind::Write; }
@@ -120,6 +124,14 @@ struct ProxyAccess {
                               MemorySpace space, Proxy proxy,
                               FenceScope scope = FenceScope::CTA) {
     return {result, nullptr, kind, space, proxy, scope};
+  }
+  /// An access of the op's own shared-memory scratch.
+  static ProxyAccess onScratch(AccessKind kind, Proxy proxy,
+                               FenceScope scope = FenceScope::CTA) {
+    ProxyAccess access{mlir::Value(),       nullptr, kind,
+                       MemorySpace::Shared, proxy,   scope};
+    access.scratch = true;
+    return access;
   }
 };
 

@@ -73,6 +73,28 @@ def ProxyAccessOpInterface : OpInterface<"ProxyAccessOpInterface"> {
       }],
       "std::optional<::proxyfence::FenceScope>", "getProxyFenceScope",
       (ins), "", "return std::nullopt;">,
+    InterfaceMethod<[{
+        For an execution barrier (`bar.sync`/`bar.arrive` of a named
+        barrier, `barrier.cluster.arrive`/`.wait`): how far it synchronizes
+        (the CTA's warps, or every CTA of the cluster). A fence that orders
+        generic writes before an async op goes before such a barrier, so
+        that every writing thread fences its own writes before the barrier
+        publishes them (docs/proxy-model.md). std::nullopt for every other
+        op.
+      }],
+      "std::optional<::proxyfence::FenceScope>", "getExecutionBarrierScope",
+      (ins), "", "return std::nullopt;">,
+    InterfaceMethod<[{
+        Bytes of shared-memory scratch the op uses while it runs (0 for
+        none). Shared-memory allocation places it (`allocation.offset` on
+        the op) and accesses marked `scratch` in getProxyAccesses are
+        accesses of these bytes.
+      }],
+      "int64_t", "getSharedScratchSize", (ins), "", "return 0;">,
+    InterfaceMethod<[{
+        The alignment that scratch needs, in bytes (0: the default).
+      }],
+      "int64_t", "getSharedScratchAlignment", (ins), "", "return 0;">,
   ];
 }
 

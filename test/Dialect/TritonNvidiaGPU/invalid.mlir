@@ -39,16 +39,6 @@ tt.func @init_barrier_count(%bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>)
 // -----
 
 #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-#smem = #ttg.shared_memory
-tt.func @init_barrier_type(%bar: !ttg.memdesc<2xi64, #shared1, #smem, mutable>) {
-  // expected-error @+1 {{'ttng.init_barrier' op barrier must be a 1-element i64 buffer, got '!ttg.memdesc<2xi64, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>'}}
-  ttng.init_barrier %bar, 1 : !ttg.memdesc<2xi64, #shared1, #smem, mutable>
-  tt.return
-}
-
-// -----
-
-#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 tt.func @inval_barrier_space(%bar: !ttg.memdesc<1xi64, #shared1, #ttng.tensor_memory, mutable>) {
   // expected-error @+1 {{'ttng.inval_barrier' op barrier must live in shared memory}}
   ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #shared1, #ttng.tensor_memory, mutable>
@@ -60,7 +50,7 @@ tt.func @inval_barrier_space(%bar: !ttg.memdesc<1xi64, #shared1, #ttng.tensor_me
 #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 tt.func @wait_barrier_type(%bar: !ttg.memdesc<1xi32, #shared1, #smem, mutable>, %ph: i32) {
-  // expected-error @+1 {{'ttng.wait_barrier' op barrier must be a 1-element i64 buffer}}
+  // expected-error @+1 {{'ttng.wait_barrier' op barrier must be a buffer of i64}}
   ttng.wait_barrier %bar, %ph : !ttg.memdesc<1xi32, #shared1, #smem, mutable>
   tt.return
 }
@@ -100,7 +90,7 @@ tt.func @tma_load_immutable(%d: !tt.tensordesc<tensor<128x64xf16, #shared>>, %i:
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 tt.func @tma_load_barrier(%d: !tt.tensordesc<tensor<128x64xf16, #shared>>, %i: i32, %buf: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>, %bar: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>, %p: i1) {
-  // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op barrier must be a 1-element i64 buffer}}
+  // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op barrier must be a buffer of i64}}
   ttng.async_tma_copy_global_to_local %d[%i, %i] %buf, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
   tt.return
 }
@@ -111,30 +101,9 @@ tt.func @tma_load_barrier(%d: !tt.tensordesc<tensor<128x64xf16, #shared>>, %i: i
 #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 tt.func @tma_load_coords(%d: !tt.tensordesc<tensor<128x64xf16, #shared>>, %i: i32, %buf: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %p: i1) {
-  // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op expects 2 coordinates for a rank-2 descriptor, got 1}}
-  ttng.async_tma_copy_global_to_local %d[%i] %buf, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
-  tt.return
-}
-
-// -----
-
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-#smem = #ttg.shared_memory
-tt.func @tma_load_element(%d: !tt.tensordesc<tensor<128x64xf16, #shared>>, %i: i32, %buf: !ttg.memdesc<128x64xbf16, #shared, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %p: i1) {
-  // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op buffer element type 'bf16' does not match the descriptor's 'f16'}}
-  ttng.async_tma_copy_global_to_local %d[%i, %i] %buf, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<128x64xbf16, #shared, #smem, mutable>
-  tt.return
-}
-
-// -----
-
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-#smem = #ttg.shared_memory
-tt.func @tma_load_size(%d: !tt.tensordesc<64x64xf16, #shared>, %i: i32, %buf: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %p: i1) {
-  // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op buffer of 8192 elements does not match the descriptor block of 4096}}
-  ttng.async_tma_copy_global_to_local %d[%i, %i] %buf, %bar, %p : !tt.tensordesc<64x64xf16, #shared>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+  // A TMA box has at most five dimensions (Triton checks it too).
+  // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op TMA copies take 1 to 5 coordinates, got 6}}
+  ttng.async_tma_copy_global_to_local %d[%i, %i, %i, %i, %i, %i] %buf, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
   tt.return
 }
 
@@ -171,17 +140,6 @@ tt.func @mma_d_space(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memd
 // -----
 
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
-#smem = #ttg.shared_memory
-tt.func @mma_d_immutable(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>, %acc: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>, %p: i1) {
-  // expected-error @+1 {{'ttng.tc_gen5_mma' op accumulator D must be mutable}}
-  ttng.tc_gen5_mma %a, %b, %acc, %p, %p : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
-  tt.return
-}
-
-// -----
-
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
 #smem = #ttg.shared_memory
@@ -200,17 +158,6 @@ tt.func @mma_preds(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdes
 tt.func @mma_sync_barrier(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>, %acc: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %p: i1) {
   // expected-error @+1 {{'ttng.tc_gen5_mma' op a synchronous MMA cannot signal barriers}}
   ttng.tc_gen5_mma %a, %b, %acc, %p, %p, %bar[%p] : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-  tt.return
-}
-
-// -----
-
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
-#smem = #ttg.shared_memory
-tt.func @mma_barrier_type(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>, %acc: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, %bar: !ttg.memdesc<2xi64, #shared, #smem, mutable>, %p: i1) {
-  // expected-error @+1 {{'ttng.tc_gen5_mma' op barrier must be a 1-element i64 buffer}}
-  ttng.tc_gen5_mma %a, %b, %acc, %p, %p, %bar[%p] {is_async} : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<2xi64, #shared, #smem, mutable>
   tt.return
 }
 
@@ -344,7 +291,7 @@ tt.func @expect_negative(%bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %p
 #tmem_scales = #ttng.tensor_memory_scales_encoding<>
 #smem = #ttg.shared_memory
 tt.func @mma_scaled_bad_barrier(%a: !ttg.memdesc<128x64xf8E4M3FN, #shared, #smem>, %b: !ttg.memdesc<64x128xf8E4M3FN, #shared, #smem>, %acc: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, %s: !ttg.memdesc<128x2xi8, #tmem_scales, #ttng.tensor_memory>, %bar: !ttg.memdesc<64x64xf16, #shared2, #smem, mutable>, %p: i1) {
-  // expected-error @+1 {{'ttng.tc_gen5_mma_scaled' op barrier must be a 1-element i64 buffer}}
+  // expected-error @+1 {{'ttng.tc_gen5_mma_scaled' op barrier must be a buffer of i64}}
   ttng.tc_gen5_mma_scaled %a, %b, %acc, %s, %s, %p, %p lhs = e4m3 rhs = e4m3, %bar[%p] {is_async} : !ttg.memdesc<128x64xf8E4M3FN, #shared, #smem>, !ttg.memdesc<64x128xf8E4M3FN, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x2xi8, #tmem_scales, #ttng.tensor_memory>, !ttg.memdesc<128x2xi8, #tmem_scales, #ttng.tensor_memory>, !ttg.memdesc<64x64xf16, #shared2, #smem, mutable>
   tt.return
 }
@@ -366,5 +313,42 @@ tt.func @token_dep_without_result(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, 
 tt.func @tmem_load_dep_without_result(%acc: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, %tok: !ttg.async.token) {
   // expected-error @+1 {{'ttng.tmem_load' op has a token dependency but no token result}}
   %r = "ttng.tmem_load"(%acc, %tok) : (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token) -> tensor<128x128xf32>
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tt.func @packed_arith_kind(%x: tensor<128xf32, #blocked>) {
+  // expected-error @+1 {{'ttng.packed_arith' op unknown packed operation 'div' (expected add, sub, mul, fma, min or max)}}
+  %r = ttng.packed_arith div %x, %x : (tensor<128xf32, #blocked>, tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked>
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tt.func @packed_arith_arity(%x: tensor<128xf32, #blocked>) {
+  // expected-error @+1 {{'ttng.packed_arith' op fma takes 3 operands, got 2}}
+  %r = ttng.packed_arith fma %x, %x : (tensor<128xf32, #blocked>, tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked>
+  tt.return
+}
+
+// -----
+
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+tt.func @remote_shape(%b: !ttg.memdesc<2xi64, #shared1, #smem, mutable>, %r: i32) {
+  // expected-error @+1 {{'ttng.map_to_remote_buffer' op the remote view must have the shape and element type of the local buffer}}
+  %v = ttng.map_to_remote_buffer %b, %r : !ttg.memdesc<2xi64, #shared1, #smem, mutable> -> !ttg.memdesc<1xi64, #shared1, #ttng.shared_cluster_memory, mutable>
+  tt.return
+}
+
+// -----
+
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+tt.func @tmem_subslice_column(%acc: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>) {
+  // expected-error @+1 {{'ttng.tmem_subslice' op needs its first column: `N` (or TLX's `offset`)}}
+  %s = ttng.tmem_subslice %acc : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable, 128x128>
   tt.return
 }

@@ -171,3 +171,8 @@ LogicalResult DescriptorReduceOp::verify() {
   return verifyDescriptorAccess(*this, getDesc().getType(),
                                 getSrc().getType());
 }
+
+//===----------------------------------------------------------------------===//
+// tt.make_tensor_descriptor
+//===----------------------------------------------------------------------===//
+

@@ -155,6 +155,11 @@ bool isRegisterConversion(RankedTensorType src, RankedTensorType dst) {
 /// Bytes of shared-memory scratch `op` needs while it runs (0 for none).
 /// The rules are documented in docs/allocation.md.
 int64_t getScratchSize(Operation *op) {
+  // Ops that state their scratch (ttng.tensormap_create: the 128-byte
+  // tensormap it assembles, as Triton's allocation gives it).
+  if (auto iface = dyn_cast<ProxyAccessOpInterface>(op))
+    if (int64_t bytes = iface.getSharedScratchSize())
+      return bytes;
   if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op)) {
     auto src = cast<RankedTensorType>(cvt.getSrc().getType());
     auto dst = cast<RankedTensorType>(cvt.getType());
@@ -545,6 +550,9 @@ SmallVector<Buffer> collectBuffers(FunctionOpInterface func,
       auto ws = dyn_cast<ttg::WarpSpecializeOp>(op);
       buffer.isScratch = true;
       buffer.size = ws ? getCaptureSize(ws) : getScratchSize(op);
+      if (auto iface = dyn_cast<ProxyAccessOpInterface>(op))
+        if (int64_t alignment = iface.getSharedScratchAlignment())
+          buffer.alignment = alignment;
       // Capture storage is written and read as the op starts; scratch lives
       // only at its op. Both live throughout a warp_specialize they run in
       // (a nested warp_specialize's captures are written while the outer

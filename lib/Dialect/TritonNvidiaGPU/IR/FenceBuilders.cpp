@@ -55,8 +55,8 @@ proxyfence::buildTMAStore(OpBuilder &builder, Location loc, Value desc,
            failure();
   ttg::LocalStoreOp::create(builder, loc, value, buffer);
   ttng::FenceAsyncSharedOp::create(builder, loc, /*bCluster=*/false);
-  auto store = ttng::AsyncTMACopyLocalToGlobalOp::create(builder, loc, desc,
-                                                         coords, buffer);
+  auto store = ttng::AsyncTMACopyLocalToGlobalOp::create(
+      builder, loc, /*token=*/Type(), desc, coords, buffer);
   ttng::TMAStoreWaitOp::create(builder, loc, /*pendings=*/0);
   return store;
 }

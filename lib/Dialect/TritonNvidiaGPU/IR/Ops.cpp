@@ -66,6 +66,19 @@ static void printBarriersAndPreds(OpAsmPrinter &printer, Operation *,
     printer << ", " << barrier << "[" << pred << "]";
 }
 
+/// A bare keyword (`add`, `fma`) held as a string attribute.
+static ParseResult parseKeyword(OpAsmParser &parser, StringAttr &attr) {
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  attr = parser.getBuilder().getStringAttr(keyword);
+  return success();
+}
+
+static void printKeyword(OpAsmPrinter &printer, Operation *, StringAttr attr) {
+  printer << attr.getValue();
+}
+
 #define GET_OP_CLASSES
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.cpp.inc"
 
@@ -80,22 +93,50 @@ static MemorySpace memorySpaceOf(Value memdesc) {
   return MemorySpace::Shared;
 }
 
+/// A view of another CTA's shared memory (`ttng.map_to_remote_buffer`).
+static bool isClusterShared(ttg::MemDescType type) {
+  return isa_and_nonnull<SharedClusterMemorySpaceAttr>(type.getMemorySpace());
+}
+
+/// This CTA's or a peer CTA's shared memory.
+static bool isSharedOrCluster(ttg::MemDescType type) {
+  return type.isSharedMemory() || isClusterShared(type);
+}
+
+/// An access through `memdesc` reaches at least `scope`, and the cluster
+/// when `memdesc` names a peer CTA's shared memory.
+static FenceScope reachOf(Value memdesc, FenceScope scope) {
+  auto type = dyn_cast<ttg::MemDescType>(memdesc.getType());
+  if (type && isClusterShared(type))
+    return FenceScope::Cluster;
+  return scope;
+}
+
 /// A thread's mbarrier instruction on `operand`.
 static ProxyAccess mbarrier(OpOperand &operand, AccessKind kind) {
   return ProxyAccess::onOperand(operand, kind, MemorySpace::Shared,
-                                Proxy::MBarrier);
+                                Proxy::MBarrier,
+                                reachOf(operand.get(), FenceScope::CTA));
 }
 
 /// An async unit arriving on the mbarrier `operand` when its work completes.
 static ProxyAccess asyncArrive(OpOperand &operand) {
-  return ProxyAccess::onOperand(operand, AccessKind::Write,
-                                MemorySpace::Shared, Proxy::AsyncArrive);
+  return ProxyAccess::onOperand(operand, AccessKind::Write, MemorySpace::Shared,
+                                Proxy::AsyncArrive,
+                                reachOf(operand.get(), FenceScope::CTA));
 }
 
 static ProxyAccess asyncAccess(OpOperand &operand, AccessKind kind,
                                FenceScope scope = FenceScope::CTA) {
   return ProxyAccess::onOperand(operand, kind, memorySpaceOf(operand.get()),
-                                Proxy::Async, scope);
+                                Proxy::Async, reachOf(operand.get(), scope));
+}
+
+/// A generic-proxy access (ld/st.shared, st.async) of `operand`.
+static ProxyAccess genericAccess(OpOperand &operand, AccessKind kind,
+                                 FenceScope scope = FenceScope::CTA) {
+  return ProxyAccess::onOperand(operand, kind, memorySpaceOf(operand.get()),
+                                Proxy::Generic, reachOf(operand.get(), scope));
 }
 
 static ProxyAccess global(OpOperand &operand, AccessKind kind) {
@@ -173,13 +214,15 @@ void ArriveBarrierOp::getProxyAccesses(
   accesses.push_back(mbarrier(getAllocMutable(), AccessKind::Write));
 }
 
-/// An mbarrier is a one-element i64 buffer in shared memory.
+/// An mbarrier is an i64 buffer in shared memory (this CTA's or, through
+/// `ttng.map_to_remote_buffer`, a peer's). Like Triton and TLX, a buffer of
+/// several barriers is accepted (TLX initialises and signals barrier
+/// arrays; `ttng.async_shared_store` signals a `2xi64` buffer).
 static LogicalResult verifyBarrier(Operation *op, Value barrier) {
   auto type = cast<ttg::MemDescType>(barrier.getType());
-  if (!type.getElementType().isInteger(64) || type.getNumElements() != 1)
-    return op->emitOpError("barrier must be a 1-element i64 buffer, got ")
-           << type;
-  if (!type.isSharedMemory())
+  if (!type.getElementType().isInteger(64))
+    return op->emitOpError("barrier must be a buffer of i64, got ") << type;
+  if (!isSharedOrCluster(type))
     return op->emitOpError("barrier must live in shared memory");
   return success();
 }
@@ -220,25 +263,20 @@ void AsyncTMACopyGlobalToLocalOp::getProxyAccesses(
   accesses.push_back(asyncArrive(getBarrierMutable()));
 }
 
-/// The TMA block and the shared buffer agree in element type and size.
-static LogicalResult verifyTMABuffer(Operation *op, Type descType,
-                                     size_t numCoords, Value buffer) {
-  auto block = cast<tt::TensorDescType>(descType).getBlockType();
+/// What Triton 3.6 checks of a TMA copy: one to five coordinates (a TMA
+/// box has at most five dimensions) and a shared-memory buffer. Like
+/// Triton, the buffer is not checked against the descriptor's block: a
+/// store may copy one subtile of the block (Triton issues one copy per
+/// subtile), a rank-reducing load a block with unit dimensions dropped,
+/// and the element types may differ in signedness (`i8` buffer, `ui8`
+/// descriptor).
+static LogicalResult verifyTMABuffer(Operation *op, size_t numCoords,
+                                     Value buffer) {
   auto type = cast<ttg::MemDescType>(buffer.getType());
-  if (numCoords != static_cast<size_t>(block.getRank()))
-    return op->emitOpError("expects ")
-           << block.getRank() << " coordinates for a rank-" << block.getRank()
-           << " descriptor, got " << numCoords;
-  if (block.getElementType() != type.getElementType())
-    return op->emitOpError("buffer element type ")
-           << type.getElementType() << " does not match the descriptor's "
-           << block.getElementType();
-  if (block.getNumElements() != type.getNumElements())
-    return op->emitOpError("buffer of ")
-           << type.getNumElements()
-           << " elements does not match the descriptor block of "
-           << block.getNumElements();
-  if (!type.isSharedMemory())
+  if (numCoords < 1 || numCoords > 5)
+    return op->emitOpError("TMA copies take 1 to 5 coordinates, got ")
+           << numCoords;
+  if (!isSharedOrCluster(type))
     return op->emitOpError("TMA buffer must live in shared memory");
   return success();
 }
@@ -248,8 +286,7 @@ LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
     return emitOpError("cannot load into an immutable buffer");
   if (failed(verifyBarrier(*this, getBarrier())))
     return failure();
-  return verifyTMABuffer(*this, getDesc().getType(), getCoord().size(),
-                         getResult());
+  return verifyTMABuffer(*this, getCoord().size(), getResult());
 }
 
 void AsyncTMACopyLocalToGlobalOp::getProxyAccesses(
@@ -259,8 +296,7 @@ void AsyncTMACopyLocalToGlobalOp::getProxyAccesses(
 }
 
 LogicalResult AsyncTMACopyLocalToGlobalOp::verify() {
-  return verifyTMABuffer(*this, getDesc().getType(), getCoord().size(),
-                         getSrc());
+  return verifyTMABuffer(*this, getCoord().size(), getSrc());
 }
 
 void AsyncTMAReduceOp::getProxyAccesses(
@@ -325,13 +361,12 @@ static LogicalResult verifyTCGen5(Operation *op, Value a, Value b, Value d,
                                   bool isAsync, size_t numBarriers,
                                   size_t numPreds) {
   auto bType = cast<ttg::MemDescType>(b.getType());
-  auto dType = cast<ttg::MemDescType>(d.getType());
-  if (!bType.isSharedMemory())
+  if (!isSharedOrCluster(bType))
     return op->emitOpError("operand B must live in shared memory");
+  // Triton accepts an accumulator view without `mutable` (its verifier
+  // does not check it), so this one does not either.
   if (memorySpaceOf(d) != MemorySpace::Tensor)
     return op->emitOpError("accumulator D must live in tensor memory");
-  if (!dType.getMutableMemory())
-    return op->emitOpError("accumulator D must be mutable");
   if (numBarriers != numPreds)
     return op->emitOpError("needs one predicate per barrier");
   if (!isAsync && numBarriers != 0)
@@ -529,3 +564,341 @@ Value TCGen5MMAScaledOp::getIssuePredicate() { return getPred(); }
 Value TMEMCopyOp::getIssuePredicate() { return {}; }
 Value AsyncCLCTryCancelOp::getIssuePredicate() { return {}; }
 Value CLCTryCancelOp::getIssuePredicate() { return {}; }
+
+//===----------------------------------------------------------------------===//
+// TMA stores with a token, TMA prefetch, bulk copies
+//===----------------------------------------------------------------------===//
+
+LogicalResult AsyncTMAReduceOp::verify() {
+  return verifyTMABuffer(*this, getCoord().size(), getSrc());
+}
+
+void AsyncTMAPrefetchOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  // cp.async.bulk.prefetch.tensor: global memory only, no shared memory.
+  accesses.push_back(global(getDescMutable(), AccessKind::Read));
+}
+
+void TMAStoreTokenWaitOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  // After cp.async.bulk.wait_group.read the thread arrives on each barrier.
+  for (OpOperand &barrier : getBarriersMutable())
+    accesses.push_back(mbarrier(barrier, AccessKind::Write));
+}
+CompletionKind TMAStoreTokenWaitOp::getCompletionKind() {
+  return CompletionKind::BulkStoreRead;
+}
+
+void AsyncBulkCopyGlobalToLocalOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  // cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes.
+  accesses.push_back(global(getSrcMutable(), AccessKind::Read));
+  accesses.push_back(asyncAccess(getDstMutable(), AccessKind::Write));
+  accesses.push_back(asyncArrive(getBarrierMutable()));
+}
+CompletionKind AsyncBulkCopyGlobalToLocalOp::getCompletedBy() {
+  return CompletionKind::MBarrierPhase;
+}
+Value AsyncBulkCopyGlobalToLocalOp::getIssuePredicate() { return getPred(); }
+
+void AsyncBulkCopyLocalToGlobalOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  // cp.async.bulk.global.shared::cta.bulk_group.
+  accesses.push_back(asyncAccess(getSrcMutable(), AccessKind::Read));
+  accesses.push_back(global(getDstMutable(), AccessKind::Write));
+}
+CompletionKind AsyncBulkCopyLocalToGlobalOp::getCompletedBy() {
+  return CompletionKind::BulkStoreRead;
+}
+Value AsyncBulkCopyLocalToGlobalOp::getIssuePredicate() { return getPred(); }
+
+void AsyncStoreOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
+  // cp.async.bulk.global.shared::cta.bulk_group (PTX ISA #async-proxy).
+  accesses.push_back(asyncAccess(getSrcMutable(), AccessKind::Read));
+  accesses.push_back(global(getDstMutable(), AccessKind::Write));
+}
+CompletionKind AsyncStoreOp::getCompletedBy() {
+  return CompletionKind::BulkStoreRead;
+}
+Value AsyncStoreOp::getIssuePredicate() { return {}; }
+
+void AsyncSharedStoreOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  // st.async.shared::cluster.mbarrier::complete_tx::bytes: a generic-proxy
+  // write into a peer CTA's shared memory (distributed shared memory, hence
+  // cluster reach), then a complete_tx on the peer's mbarrier.
+  accesses.push_back(
+      genericAccess(getDstMutable(), AccessKind::Write, FenceScope::Cluster));
+  ProxyAccess arrive = asyncArrive(getBarrierMutable());
+  arrive.scope = FenceScope::Cluster;
+  accesses.push_back(arrive);
+}
+
+void AsyncCopyMbarrierArriveOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  // cp.async.mbarrier.arrive.shared::cta.b64: the thread's mbarrier
+  // instruction; the barrier then tracks its earlier cp.async (generic).
+  accesses.push_back(mbarrier(getBarrierMutable(), AccessKind::Write));
+}
+
+//===----------------------------------------------------------------------===//
+// Execution barriers
+//===----------------------------------------------------------------------===//
+
+void NamedBarrierArriveOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
+std::optional<FenceScope> NamedBarrierArriveOp::getExecutionBarrierScope() {
+  return FenceScope::CTA; // bar.arrive
+}
+void NamedBarrierWaitOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
+std::optional<FenceScope> NamedBarrierWaitOp::getExecutionBarrierScope() {
+  return FenceScope::CTA; // bar.sync
+}
+void ClusterArriveOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
+std::optional<FenceScope> ClusterArriveOp::getExecutionBarrierScope() {
+  return FenceScope::Cluster; // barrier.cluster.arrive
+}
+void ClusterWaitOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
+std::optional<FenceScope> ClusterWaitOp::getExecutionBarrierScope() {
+  return FenceScope::Cluster; // barrier.cluster.wait
+}
+void ClusterBarrierOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
+std::optional<FenceScope> ClusterBarrierOp::getExecutionBarrierScope() {
+  return FenceScope::Cluster; // barrier.cluster.arrive + wait
+}
+
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
+
+Value MapToRemoteBufferOp::getViewSource() { return getSrc(); }
+
+LogicalResult MapToRemoteBufferOp::verify() {
+  ttg::MemDescType src = getSrc().getType();
+  ttg::MemDescType result = getResult().getType();
+  if (src.getShape() != result.getShape() ||
+      src.getElementType() != result.getElementType())
+    return emitOpError("the remote view must have the shape and element "
+                       "type of the local buffer, got ")
+           << src << " and " << result;
+  if (!src.isSharedMemory())
+    return emitOpError("source must live in shared memory (#smem)");
+  return success();
+}
+
+Value TMEMSubSliceOp::getViewSource() { return getSrc(); }
+
+LogicalResult TMEMSubSliceOp::verify() {
+  if (memorySpaceOf(getSrc()) != MemorySpace::Tensor ||
+      memorySpaceOf(getResult()) != MemorySpace::Tensor)
+    return emitOpError("source and result must live in tensor memory");
+  if (!getNAttr() && !(*this)->hasAttr("offset"))
+    return emitOpError("needs its first column: `N` (or TLX's `offset`)");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Cluster launch control, tensor-memory allocation, packed arithmetic
+//===----------------------------------------------------------------------===//
+
+void CLCLoadResultOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
+  // ld.shared.b128 of the response (generic proxy).
+  accesses.push_back(genericAccess(getSrcMutable(), AccessKind::Read));
+}
+
+void TCGen5GlobalAllocOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  // tcgen05.alloc writes the TMEM address into the shared slot.
+  accesses.push_back(ProxyAccess::onScratch(AccessKind::Write, Proxy::Generic));
+  accesses.push_back(ProxyAccess::onResult(
+      Value(), AccessKind::Alloc, MemorySpace::Tensor, Proxy::Generic));
+}
+int64_t TCGen5GlobalAllocOp::getSharedScratchSize() { return 4; }
+int64_t TCGen5GlobalAllocOp::getSharedScratchAlignment() { return 4; }
+
+LogicalResult PackedArithOp::verify() {
+  StringRef kind = getOpKind();
+  if (!llvm::is_contained({"add", "sub", "mul", "fma", "min", "max"}, kind))
+    return emitOpError("unknown packed operation '")
+           << kind << "' (expected add, sub, mul, fma, min or max)";
+  size_t expected = kind == "fma" ? 3 : 2;
+  if (getOperands().size() != expected)
+    return emitOpError() << kind << " takes " << expected << " operands, got "
+                         << getOperands().size();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Tensormaps
+//===----------------------------------------------------------------------===//
+
+void TensormapCreateOp::getProxyAccesses(
+    SmallVectorImpl<ProxyAccess> &accesses) {
+  // st.shared of each field into the 128-byte scratch (generic proxy), then
+  // tensormap.cp_fenceproxy reads it and writes the tensormap in global
+  // memory.
+  accesses.push_back(ProxyAccess::onScratch(AccessKind::Write, Proxy::Generic));
+  accesses.push_back(ProxyAccess::onScratch(AccessKind::Read, Proxy::Generic));
+  accesses.push_back(
+      ProxyAccess::onOperand(getDescPtrMutable(), AccessKind::Write,
+                             MemorySpace::Global, Proxy::Generic));
+}
+int64_t TensormapCreateOp::getSharedScratchSize() { return 128; }
+int64_t TensormapCreateOp::getSharedScratchAlignment() { return 128; }
+
+// The abstract CLC ops: their response buffer and mbarrier are materialized
+// later, so they access no buffer of the IR (only their effects order them).
+void CLCAdvanceOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
+void CLCTryCancelAsyncOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
+void CLCReadOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &) {}
+
+//===----------------------------------------------------------------------===//
+// Subtiled regions
+//===----------------------------------------------------------------------===//
+
+static bool isSubtiledRegionName(StringRef name) {
+  return name == "setup" || name == "tile" || name == "teardown";
+}
+
+/// `ttng.subtiled_region name(%a, %b : T, U) ... key = attr ... {attrs}
+/// setup {...} tile(%x: T) {...} teardown {...} (-> (types))?`
+ParseResult SubtiledRegionOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  SmallVector<Attribute> groupNames, headerNames, regionNames;
+  SmallVector<int32_t> groupSizes;
+  StringRef keyword;
+  bool haveRegionKeyword = false;
+  // The header: operand groups and `key = value` entries.
+  while (succeeded(parser.parseOptionalKeyword(&keyword))) {
+    if (isSubtiledRegionName(keyword)) {
+      haveRegionKeyword = true;
+      break;
+    }
+    if (succeeded(parser.parseOptionalLParen())) {
+      SmallVector<OpAsmParser::UnresolvedOperand> operands;
+      SmallVector<Type> types;
+      if (parser.parseOperandList(operands))
+        return failure();
+      if (!operands.empty() && parser.parseColonTypeList(types))
+        return failure();
+      if (parser.parseRParen() ||
+          parser.resolveOperands(operands, types, parser.getNameLoc(),
+                                 result.operands))
+        return failure();
+      groupNames.push_back(builder.getStringAttr(keyword));
+      groupSizes.push_back(operands.size());
+      continue;
+    }
+    Attribute value;
+    if (parser.parseEqual() || parser.parseAttribute(value))
+      return failure();
+    result.addAttribute(keyword, value);
+    headerNames.push_back(builder.getStringAttr(keyword));
+  }
+  if (!haveRegionKeyword) {
+    if (parser.parseOptionalAttrDict(result.attributes) ||
+        parser.parseKeyword(&keyword))
+      return failure();
+    if (!isSubtiledRegionName(keyword))
+      return parser.emitError(parser.getCurrentLocation(),
+                              "expected 'setup', 'tile' or 'teardown', got '")
+             << keyword << "'";
+  }
+  // The regions, each named, the tile one with its arguments.
+  do {
+    SmallVector<OpAsmParser::Argument> arguments;
+    if (succeeded(parser.parseOptionalLParen())) {
+      if (failed(parser.parseOptionalRParen()) &&
+          (parser.parseArgumentList(arguments, OpAsmParser::Delimiter::None,
+                                    /*allowType=*/true) ||
+           parser.parseRParen()))
+        return failure();
+    }
+    Region *region = result.addRegion();
+    if (parser.parseRegion(*region, arguments))
+      return failure();
+    regionNames.push_back(builder.getStringAttr(keyword));
+  } while (succeeded(
+      parser.parseOptionalKeyword(&keyword, {"setup", "tile", "teardown"})));
+  SmallVector<Type> resultTypes;
+  if (!result.regions.empty() && succeeded(parser.parseOptionalColon()) &&
+      parser.parseTypeList(resultTypes))
+    return failure();
+  result.addTypes(resultTypes);
+  result.addAttribute(getOperandGroupNamesAttrName(result.name),
+                      builder.getArrayAttr(groupNames));
+  result.addAttribute(getOperandGroupSizesAttrName(result.name),
+                      builder.getDenseI32ArrayAttr(groupSizes));
+  result.addAttribute(getHeaderAttrNamesAttrName(result.name),
+                      builder.getArrayAttr(headerNames));
+  result.addAttribute(getRegionNamesAttrName(result.name),
+                      builder.getArrayAttr(regionNames));
+  return success();
+}
+
+void SubtiledRegionOp::print(OpAsmPrinter &printer) {
+  ValueRange operands = getGroupOperands();
+  unsigned next = 0;
+  for (auto [name, size] :
+       llvm::zip(getOperandGroupNames(), getOperandGroupSizes())) {
+    ValueRange group = operands.slice(next, size);
+    next += size;
+    printer << " " << cast<StringAttr>(name).getValue() << "(";
+    printer << group;
+    if (!group.empty()) {
+      printer << " : ";
+      llvm::interleaveComma(group.getTypes(), printer);
+    }
+    printer << ")";
+  }
+  SmallVector<StringRef> elided = {
+      getOperandGroupNamesAttrName(), getOperandGroupSizesAttrName(),
+      getHeaderAttrNamesAttrName(), getRegionNamesAttrName()};
+  for (Attribute name : getHeaderAttrNames()) {
+    StringRef key = cast<StringAttr>(name).getValue();
+    if (Attribute value = (*this)->getAttr(key)) {
+      printer << " " << key << " = ";
+      printer.printAttribute(value);
+    }
+    elided.push_back(key);
+  }
+  printer.printOptionalAttrDict((*this)->getAttrs(), elided);
+  for (auto [name, region] : llvm::zip(getRegionNames(), getBodies())) {
+    printer << " " << cast<StringAttr>(name).getValue();
+    bool tile = cast<StringAttr>(name).getValue() == "tile";
+    if (tile && !region.empty() && region.getNumArguments() != 0) {
+      printer << "(";
+      llvm::interleaveComma(
+          region.getArguments(), printer,
+          [&](BlockArgument arg) { printer.printRegionArgument(arg); });
+      printer << ")";
+    }
+    printer << " ";
+    printer.printRegion(region, /*printEntryBlockArgs=*/!tile);
+  }
+  if (getNumResults() != 0) {
+    printer << " : ";
+    llvm::interleaveComma(getResultTypes(), printer);
+  }
+}
+
+LogicalResult SubtiledRegionOp::verify() {
+  int64_t total = 0;
+  for (int32_t size : getOperandGroupSizes())
+    total += size;
+  if (getOperandGroupNames().size() != getOperandGroupSizes().size() ||
+      total != static_cast<int64_t>(getGroupOperands().size()))
+    return emitOpError("operand groups do not cover the operands");
+  if (getRegionNames().size() != getBodies().size())
+    return emitOpError("needs one name per region");
+  if (!getNamedRegion("tile"))
+    return emitOpError("needs a 'tile' region");
+  return success();
+}
+
+Region *SubtiledRegionOp::getNamedRegion(StringRef name) {
+  for (auto [regionName, region] : llvm::zip(getRegionNames(), getBodies()))
+    if (cast<StringAttr>(regionName).getValue() == name)
+      return &region;
+  return nullptr;
+}

@@ -9,6 +9,8 @@
 // Loads and gathers copy into a mutable buffer through a one-shot mbarrier
 // and read the buffer back with ttg.local_load; a ttg.local_alloc of the
 // loaded tensor with the buffer's encoding takes the buffer itself.
+// Descriptors made on the device (tt.make_tensor_descriptor) become a
+// tensormap written into global scratch (or the given descriptor pointer).
 //
 // The rewrites run under the greedy pattern driver, as Triton's do: it
 // visits ops bottom-up (so a store lowered before the load feeding it
@@ -89,18 +91,13 @@ Attribute getDescEncoding(Value desc) {
 // Retyping the users of a buffer that becomes mutable
 //===----------------------------------------------------------------------===//
 
-bool isView(Operation *op) {
-  return isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp,
-             ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(op);
-}
-
 /// The values whose type mirrors that of operand `use` of its owner: a
 /// view's result, the matching result of warp_group_dot_wait, the matching
 /// block argument of each warp_specialize partition.
 SmallVector<Value> getMirroredValues(OpOperand &use) {
   Operation *owner = use.getOwner();
   unsigned index = use.getOperandNumber();
-  if (isView(owner))
+  if (isMemDescView(owner))
     return {owner->getResult(0)};
   if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(owner))
     return {wait.getOutputs()[index]};
@@ -288,8 +285,9 @@ struct LowerDescriptorStore final : OpRewritePattern<tt::DescriptorStoreOp> {
   LogicalResult matchAndRewrite(tt::DescriptorStoreOp op,
                                 PatternRewriter &rewriter) const override {
     lowerStore(op, op.getDesc(), op.getSrc(), rewriter, [&](Value buffer) {
-      ttng::AsyncTMACopyLocalToGlobalOp::create(
-          rewriter, op.getLoc(), op.getDesc(), op.getIndices(), buffer);
+      ttng::AsyncTMACopyLocalToGlobalOp::create(rewriter, op.getLoc(),
+                                                /*token=*/Type(), op.getDesc(),
+                                                op.getIndices(), buffer);
     });
     ++numStores;
     return success();
@@ -305,8 +303,9 @@ struct LowerDescriptorReduce final : OpRewritePattern<tt::DescriptorReduceOp> {
   LogicalResult matchAndRewrite(tt::DescriptorReduceOp op,
                                 PatternRewriter &rewriter) const override {
     lowerStore(op, op.getDesc(), op.getSrc(), rewriter, [&](Value buffer) {
-      ttng::AsyncTMAReduceOp::create(rewriter, op.getLoc(), op.getKindAttr(),
-                                     op.getDesc(), op.getIndices(), buffer);
+      ttng::AsyncTMAReduceOp::create(rewriter, op.getLoc(), /*token=*/Type(),
+                                     op.getKindAttr(), op.getDesc(),
+                                     op.getIndices(), buffer);
     });
     ++numStores;
     return success();
@@ -332,6 +331,147 @@ struct LowerDescriptorScatter final
   }
 
   llvm::Statistic &numStores;
+};
+
+//===----------------------------------------------------------------------===//
+// Descriptors made on the device
+//===----------------------------------------------------------------------===//
+
+/// The tensormap's size and alignment (the TMA unit's requirement).
+constexpr int32_t kTensormapBytes = 128;
+
+/// `elem_type` of tensormap_create (CUtensorMapDataType).
+FailureOr<int32_t> getTensormapElementType(Operation *op, Type elementType) {
+  if (elementType.isBF16())
+    return 10;
+  if (elementType.isF16())
+    return 6;
+  if (elementType.isF32())
+    return 7;
+  if (elementType.isF64())
+    return 9;
+  switch (elementType.getIntOrFloatBitWidth()) {
+  case 8:
+    return 0; // u8
+  case 16:
+    return 1; // u16
+  case 32:
+    return elementType.isSignedInteger() ? 3 : 2;
+  case 64:
+    return elementType.isSignedInteger() ? 5 : 4;
+  default:
+    return op->emitError("a tensor descriptor element must have 1, 2, 4 or 8 "
+                         "bytes, got ")
+           << elementType;
+  }
+}
+
+/// `swizzle_mode` of tensormap_create and the swizzle width in bytes.
+FailureOr<std::pair<int32_t, int64_t>> getTensormapSwizzle(Operation *op,
+                                                           Attribute encoding) {
+  if (auto nvmma =
+          dyn_cast_if_present<ttg::NVMMASharedEncodingAttr>(encoding)) {
+    int64_t bytes = nvmma.getIntField("swizzlingByteWidth");
+    switch (bytes) {
+    case 0:
+      return std::make_pair(0, bytes);
+    case 32:
+      return std::make_pair(1, bytes);
+    case 64:
+      return std::make_pair(2, bytes);
+    case 128:
+      return std::make_pair(3, bytes);
+    default:
+      return op->emitError("unsupported TMA swizzle of ") << bytes << " bytes";
+    }
+  }
+  auto swizzled =
+      dyn_cast_if_present<ttg::SwizzledSharedEncodingAttr>(encoding);
+  if (swizzled && swizzled.getIntField("vec") == 1 &&
+      swizzled.getIntField("perPhase") == 1 &&
+      swizzled.getIntField("maxPhase") == 1)
+    return std::make_pair(0, int64_t(0));
+  return op->emitError("unhandled shared memory layout for a TMA "
+                       "descriptor: ")
+         << encoding;
+}
+
+/// The TMA box of a block: every dimension at most 256 elements, the
+/// contiguous one exactly one swizzle width when swizzled (Triton's
+/// getTMABlockShape for tiled descriptors).
+SmallVector<int64_t> getTensormapBox(ArrayRef<int64_t> block,
+                                     int64_t elementBits,
+                                     int64_t swizzleBytes) {
+  SmallVector<int64_t> box(block);
+  for (int64_t &size : box)
+    size = std::min<int64_t>(size, 256);
+  if (swizzleBytes != 0 && elementBits > 0)
+    box.back() = swizzleBytes * 8 / elementBits;
+  return box;
+}
+
+/// tt.make_tensor_descriptor -> (ttg.global_scratch_alloc unless a
+/// descriptor pointer is given) + ttng.tensormap_create +
+/// ttng.tensormap_fenceproxy_acquire + ttng.reinterpret_tensor_descriptor,
+/// as Triton 3.6 and TLX lower it.
+struct LowerMakeTensorDesc final : OpRewritePattern<tt::MakeTensorDescOp> {
+  LowerMakeTensorDesc(MLIRContext *ctx, llvm::Statistic &numDescriptors)
+      : OpRewritePattern(ctx), numDescriptors(numDescriptors) {}
+
+  LogicalResult matchAndRewrite(tt::MakeTensorDescOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto descType = cast<tt::TensorDescType>(op.getType());
+    RankedTensorType block = descType.getBlockType();
+    Attribute encoding = descType.getSharedEncoding();
+    Type elementType =
+        cast<tt::PointerType>(op.getBase().getType()).getPointeeType();
+    FailureOr<int32_t> elemType = getTensormapElementType(op, elementType);
+    FailureOr<std::pair<int32_t, int64_t>> swizzle =
+        getTensormapSwizzle(op, encoding);
+    if (failed(elemType) || failed(swizzle))
+      return failure();
+    int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+
+    auto i32 = [&](int64_t value) -> Value {
+      return arith::ConstantIntOp::create(rewriter, loc, value, /*width=*/32);
+    };
+    SmallVector<int64_t> box = getTensormapBox(
+        block.getShape(), block.getElementType().getIntOrFloatBitWidth(),
+        swizzle->second);
+    // Innermost dimension first, as the tensormap lists them.
+    SmallVector<Value> boxDim{i32(box.back())};
+    for (int64_t k = static_cast<int64_t>(box.size()) - 2; k >= 0; --k)
+      boxDim.push_back(i32(box[k]));
+    SmallVector<Value> globalDim(llvm::reverse(op.getShape()));
+    Value elementSize =
+        arith::ConstantIntOp::create(rewriter, loc, elementBytes, /*width=*/64);
+    SmallVector<Value> globalStride;
+    for (int64_t k = static_cast<int64_t>(op.getStrides().size()) - 2; k >= 0;
+         --k)
+      globalStride.push_back(arith::MulIOp::create(
+          rewriter, loc, op.getStrides()[k], elementSize));
+    SmallVector<Value> elementStride(globalDim.size(), i32(1));
+    int32_t fillMode = op.getPadding() == tt::PaddingOption::PAD_NAN ? 1 : 0;
+
+    Value descPtr = op.getDescPtr();
+    if (!descPtr)
+      descPtr = ttg::GlobalScratchAllocOp::create(
+          rewriter, loc,
+          tt::PointerType::get(rewriter.getI8Type(), /*addressSpace=*/1),
+          kTensormapBytes, kTensormapBytes);
+    ttng::TensormapCreateOp::create(
+        rewriter, loc, descPtr, op.getBase(), boxDim, globalDim, globalStride,
+        elementStride, *elemType, /*interleave_layout=*/0, swizzle->first,
+        fillMode);
+    ttng::TensormapFenceproxyAcquireOp::create(rewriter, loc, descPtr);
+    rewriter.replaceOpWithNewOp<ttng::ReinterpretTensorDescOp>(op, descType,
+                                                               descPtr);
+    ++numDescriptors;
+    return success();
+  }
+
+  llvm::Statistic &numDescriptors;
 };
 
 //===----------------------------------------------------------------------===//
@@ -387,6 +527,7 @@ struct ProxyFenceTMALoweringPass final
     patterns.add<LowerDescriptorLoad, LowerDescriptorGather>(ctx, numLoads);
     patterns.add<LowerDescriptorStore, LowerDescriptorReduce,
                  LowerDescriptorScatter>(ctx, numStores);
+    patterns.add<LowerMakeTensorDesc>(ctx, numDescriptors);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       signalPassFailure();
   }

@@ -679,6 +679,9 @@ def TT_MakeTensorPtrOp : TT_Op<"make_tensor_ptr", [Pure,
                    "base", "::proxyfence::tt::getTensorPointerBase($_self)">]> {
   let summary = "A pointer to a block of a tensor given its shape and strides";
   let description = [{
+    A block pointer: the base, the tensor's shape and strides, the block's
+    offsets and the dimension order. No memory access.
+
     ```mlir
     %p = tt.make_tensor_ptr %base, [%m, %n], [%s, %c1_i64], [%c0_i32, %c0_i32] {order = array<i32: 1, 0>} : <tensor<64x64xf16>>
     ```

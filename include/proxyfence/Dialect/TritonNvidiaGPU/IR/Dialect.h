@@ -10,6 +10,8 @@
 
 #include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
 
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUDialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES

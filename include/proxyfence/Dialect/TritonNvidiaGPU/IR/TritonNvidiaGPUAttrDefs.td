@@ -21,6 +21,37 @@ def TTNG_TensorMemorySpaceAttr : AttrDef<TTNG_Dialect, "TensorMemorySpace"> {
   }];
 }
 
+def TTNG_SharedClusterMemorySpaceAttr
+    : AttrDef<TTNG_Dialect, "SharedClusterMemorySpace"> {
+  let mnemonic = "shared_cluster_memory";
+  let summary = "Shared memory of another CTA of the cluster (DSMEM)";
+  let description = [{
+    The memory space of a view made by `ttng.map_to_remote_buffer`: the
+    same buffer in a peer CTA's shared memory, reached through
+    `shared::cluster` addresses.
+
+    ```mlir
+    !ttg.memdesc<1xi64, #shared1, #ttng.shared_cluster_memory, mutable>
+    ```
+  }];
+}
+
+def TTNG_BarrierAnnotationAttr : AttrDef<TTNG_Dialect, "BarrierAnnotation"> {
+  let mnemonic = "barrier_annotation";
+  let summary = "Where a ttng.subtiled_region places a barrier op (TLX)";
+  let description = [{
+    `key = value` fields in source order; a value is an attribute or a bare
+    keyword (`after`), printed back as written.
+
+    ```mlir
+    #ttng.barrier_annotation<barrierIdx = 0, placement = after, targetOpIdx = 0, barrierOpKind = "arrive_barrier">
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"::mlir::NamedAttribute", "fields, in source order">:$fields);
+  let hasCustomAssemblyFormat = 1;
+}
+
 def TTNG_TensorMemoryEncodingAttr
     : PF_LayoutAttr<TTNG_Dialect, "TensorMemoryEncoding",
                     "tensor_memory_encoding", 0> {

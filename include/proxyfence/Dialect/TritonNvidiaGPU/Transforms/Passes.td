@@ -36,6 +36,19 @@ def ProxyFenceTMALowering : Pass<"proxyfence-tma-lowering", "mlir::ModuleOp"> {
     user is a `ttg.local_alloc` with the same shared encoding, that user
     takes the buffer directly). Loads need no proxy fence: completion of the
     mbarrier phase makes the async writes visible.
+
+    `tt.make_tensor_descriptor` becomes a 128-byte global scratch (unless
+    the op names a `descPtr`), the tensormap written into it, the acquire
+    fence of the tensormap proxy, and a descriptor view of the pointer:
+
+    ```mlir
+    %d = tt.make_tensor_descriptor %base, [%m, %n], [%s, %c1_i64] : !tt.ptr<i8>, !tt.tensordesc<tensor<8x32xi8, #shared>>
+    // becomes
+    %p = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+    ttng.tensormap_create %p, %base, [%c32_i32, %c8_i32], [%n, %m], [%s], [%c1_i32, %c1_i32] {elem_type = 0 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 1 : i32} : (!tt.ptr<i8>, !tt.ptr<i8>, i32, i32, i32, i32, i64, i32, i32) -> ()
+    ttng.tensormap_fenceproxy_acquire %p : !tt.ptr<i8>
+    %d = ttng.reinterpret_tensor_descriptor %p : !tt.ptr<i8> to !tt.tensordesc<tensor<8x32xi8, #shared>>
+    ```
   }];
   let dependentDialects = ["::proxyfence::ttg::TritonGPUDialect",
                            "::proxyfence::ttng::TritonNvidiaGPUDialect",
@@ -43,6 +56,7 @@ def ProxyFenceTMALowering : Pass<"proxyfence-tma-lowering", "mlir::ModuleOp"> {
   let statistics = [
     Statistic<"numLoads", "tma-loads", "Descriptor loads and gathers lowered">,
     Statistic<"numStores", "tma-stores", "Descriptor stores, reductions and scatters lowered">,
+    Statistic<"numDescriptors", "tma-descriptors", "Device-side descriptors (make_tensor_descriptor) lowered">,
   ];
 }
 
