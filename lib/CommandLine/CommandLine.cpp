@@ -55,11 +55,13 @@ static std::optional<int> parseCommandLine(int argc, char **argv,
           argc, argv,
           "proxyfence: check, fix and explain generic/async proxy fences in "
           "Triton TTGIR and in PTX\n\n"
-          "  proxyfence check FILE [--format=text|json|sarif] [--dot F.dot]\n"
+          "  proxyfence check FILE [--format=text|json|sarif] [--dot F.dot] [--strict]\n"
           "  proxyfence fix FILE -o OUT\n"
           "  proxyfence explain FILE [--format=text|json]   (TTGIR)\n\n"
           "FILE is TTGIR (.ttgir, .mlir, any other name) or PTX (.ptx).\n"
-          "Exit status: 0 clean, 1 findings, 2 bad input or usage.\n",
+          "Exit status: 0 no errors (warnings alone exit 0), 1 errors (check\n"
+          "--strict: also unproven orderings; --warnings-as-errors: any\n"
+          "finding), 2 bad input or usage.\n",
           &llvm::errs()))
     return 2;
   if (!options.isCheck() && !options.isFix() && !options.isExplain())
