@@ -1,0 +1,465 @@
+//===- Findings.cpp - the PTX checker's findings -------------------------===//
+//
+// From the hazards of FunctionAnalysis (Hazards.cpp) to findings: missing
+// fences and completion waits proven on resolved bytes, unproven orderings
+// grouped by cause, spurious and over-wide fences by probing each fence.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionAnalysis.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace proxyfence;
+using namespace proxyfence::ptx;
+using namespace proxyfence::ptx::detail;
+using llvm::StringRef;
+
+namespace proxyfence::ptx::detail {
+
+OpInfo describe(const Module &module, const Instruction &inst) {
+  OpInfo info;
+  info.name = inst.opcode;
+  info.ir = {module.path, inst.position.line, inst.position.column};
+  if (inst.loc.line != 0) {
+    std::string file = module.getFileName(inst.loc.file);
+    if (!file.empty())
+      info.source = {file, inst.loc.line, inst.loc.column};
+  }
+  return info;
+}
+
+std::string fenceText(Scope scope) {
+  return scope == Scope::Cluster ? "fence.proxy.async.shared::cluster;"
+                                 : "fence.proxy.async.shared::cta;";
+}
+
+std::string describePath(const FunctionAnalysis &fa, unsigned from,
+                         unsigned to) {
+  if (fa.cfg.blockOf[from] == fa.cfg.blockOf[to] && from < to)
+    return "same block";
+  if (from >= to)
+    return "loop back-edge";
+  return "branch";
+}
+
+std::string describeOverlap(const Module &module, const Resolved &a,
+                            const Resolved &b) {
+  if (a.region.symbol < 0 || b.region.symbol < 0)
+    return "an address whose provenance cannot be traced (it may be any "
+           "shared memory): " +
+           a.region.str(module) + " and " + b.region.str(module);
+  return a.region.str(module) + " and " + b.region.str(module);
+}
+
+/// `fences`: the fences on the hazard's way that do not order it (too
+/// narrow, or after the cluster arrive), found by the probes of
+/// checkFunction.
+Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard,
+                         llvm::ArrayRef<unsigned> fences) {
+  const Module &module = fa.module;
+  const Instruction &async = fa.function.instructions[hazard.async];
+  const Instruction &generic = fa.function.instructions[hazard.generic];
+  Finding finding{FindingKind::MissingFence};
+  finding.hazard = hazard.kind;
+  finding.primary = describe(module, async);
+  finding.secondary = describe(module, generic);
+  finding.region = describeOverlap(
+      module, fa.accesses[hazard.generic][hazard.genericAccess],
+      fa.accesses[hazard.async][hazard.asyncAccess]);
+  finding.path = describePath(fa, hazard.generic, hazard.async);
+  bool cluster = hazard.scope == Scope::Cluster;
+  finding.scope = cluster ? "cluster" : "cta";
+  StringRef kind = hazard.kind;
+  std::string named;
+  for (unsigned fence : fences)
+    named += std::string(named.empty() ? "" : ", ") + "the " +
+             fa.function.instructions[fence].opcode + " at " +
+             describe(module, fa.function.instructions[fence]).ir.str();
+  std::string why;
+  if (hazard.why == Unordered::CtaFenceOnly)
+    why = "; " + (named.empty() ? "a fence.proxy.async.shared::cta" : named) +
+          " on the way is too narrow: the async op reaches the shared "
+          "memory of other CTAs of the cluster";
+  else if (hazard.why == Unordered::FencedAfterArrive)
+    why = "; " + (named.empty() ? "its cluster fence" : named) +
+          " comes after the barrier.cluster.arrive that publishes the "
+          "access to the other CTAs, so it does not order it for their "
+          "async ops";
+  finding.message = llvm::formatv(
+      "missing proxy fence ({0}): {1} {2} shared memory that {3} then {4} "
+      "through the async proxy, with no fence.proxy.async{5} between "
+      "({6}){7}",
+      kind, generic.opcode, kind == "WAR" ? "reads" : "writes", async.opcode,
+      kind == "RAW" ? "reads" : "writes",
+      cluster ? ".shared::cluster" : ".shared::cta", finding.path, why);
+  unsigned point = fa.getInsertionPoint(hazard.async, {hazard.generic});
+  std::string where =
+      point < fa.function.instructions.size()
+          ? "before the " + fa.function.instructions[point].opcode + " at " +
+                describe(module, fa.function.instructions[point]).ir.str()
+          : "at the end of the loop's entering block";
+  finding.fix = "insert `" + fenceText(hazard.scope) + "` (every thread, no "
+                "predicate) " + where;
+  if (!named.empty())
+    finding.fix += "; " + named + " then orders nothing and can go";
+  return finding;
+}
+
+Finding makeMissingWait(const FunctionAnalysis &fa,
+                        const CompletionHazard &hazard) {
+  const Module &module = fa.module;
+  const Instruction &write = fa.function.instructions[hazard.write];
+  const Instruction &async = fa.function.instructions[hazard.async];
+  Finding finding{FindingKind::MissingCompletionWait};
+  finding.primary = describe(module, write);
+  finding.secondary = describe(module, async);
+  finding.region =
+      describeOverlap(module, fa.accesses[hazard.write][hazard.writeAccess],
+                      fa.accesses[hazard.async][hazard.asyncAccess]);
+  finding.path = describePath(fa, hazard.async, hazard.write);
+  finding.message = llvm::formatv(
+      "{0} overwrites shared memory that {1} may still be reading through "
+      "the async proxy: a fence does not order this, a completion wait does "
+      "({2})",
+      write.opcode, async.opcode, finding.path);
+  switch (hazard.completion) {
+  case Completion::BulkGroup:
+    finding.fix = "insert `cp.async.bulk.wait_group.read 0;` (after the "
+                  "store's cp.async.bulk.commit_group) before the write";
+    break;
+  case Completion::WgmmaGroup:
+    finding.fix = "insert `wgmma.wait_group.sync.aligned 0;` before the write";
+    break;
+  default:
+    finding.fix = "wait on the mbarrier of the tcgen05.commit "
+                  "(mbarrier.try_wait) before the write";
+    break;
+  }
+  return finding;
+}
+
+Finding makeFenceWarning(const FunctionAnalysis &fa, FindingKind kind,
+                         unsigned fence) {
+  Finding finding{kind};
+  finding.primary = describe(fa.module, fa.function.instructions[fence]);
+  if (kind == FindingKind::SpuriousFence) {
+    finding.message = "spurious proxy fence: it orders no generic access "
+                      "against a later async access of the same bytes";
+    finding.fix = "remove the fence";
+  } else {
+    finding.message = llvm::formatv(
+        "over-wide proxy fence: {0} (~150 cycles) where the CTA scope "
+        "(~10-18 cycles) orders every hazard it covers",
+        fa.roles[fence].unscoped ? "fence.proxy.async without a state space "
+                                   "orders every state space cluster-wide"
+                                 : "cluster scope");
+    finding.fix = "use `fence.proxy.async.shared::cta;`";
+  }
+  return finding;
+}
+
+/// Whether an access's bytes are resolved: a shared variable, a traced
+/// offset (range) and a known or bounded extent. A hazard between two
+/// resolved accesses is proven (an error); one with an unresolved side is
+/// an unproven ordering, reported once per cause.
+bool isResolved(const Resolved &r) {
+  return r.region.symbol >= 0 && r.offsetKnown && r.region.end != INT64_MAX;
+}
+
+/// Whether the bytes of a generic and an async access are proven to
+/// overlap as far as the checker can tell: both resolved, or one covers
+/// its whole (sized) variable and the other is in that variable.
+bool isProven(const Module &module, const Resolved &a, const Resolved &b) {
+  if (isResolved(a) && isResolved(b))
+    return true;
+  auto covers = [&](const Resolved &r) {
+    if (r.region.symbol < 0 || !r.offsetKnown || r.region.begin != 0)
+      return false;
+    std::optional<uint64_t> size = module.sharedSymbols[r.region.symbol].size;
+    return size && r.region.end >= static_cast<int64_t>(*size);
+  };
+  return a.region.symbol >= 0 && a.region.symbol == b.region.symbol &&
+         (covers(a) || covers(b));
+}
+
+/// What could not be resolved about an access, in words, and a short code
+/// for grouping.
+std::pair<std::string, const char *>
+describeUnresolved(const FunctionAnalysis &fa, unsigned inst, unsigned a) {
+  const Resolved &r = fa.accesses[inst][a];
+  bool descriptor = fa.roles[inst].accesses.size() > a &&
+                    fa.roles[inst].accesses[a].isDescriptor;
+  if (r.region.symbol < 0)
+    return {"its address is not traced to a shared variable (it may be any "
+            "shared memory)",
+            "address"};
+  std::string name = "'" + fa.module.sharedSymbols[r.region.symbol].name + "'";
+  if (!r.offsetKnown)
+    return {descriptor ? "the start address of its matrix descriptor is not "
+                         "decoded (it may read any bytes of " +
+                             name + ")"
+                       : "its offset in " + name +
+                             " is not traced (it may be any bytes of it)",
+            descriptor ? "descriptor" : "offset"};
+  return {"its extent is unknown (a TMA box is not in the PTX, and neither "
+          "an expect_tx of its mbarrier nor a later buffer of " +
+              name + " bounds it)",
+          "extent"};
+}
+
+/// Unproven orderings of a module, grouped by cause: the unresolved access
+/// (the async op when both sides are), by its kernel source line or, when
+/// the PTX has none, its opcode, and what could not be resolved.
+struct UnprovenCauses {
+  struct Cause {
+    Finding finding;
+    unsigned pairs = 0;
+    std::set<unsigned> lines;
+  };
+  std::map<std::string, Cause> causes;
+
+  void add(const FunctionAnalysis &fa, bool completion, unsigned generic,
+           unsigned genericAccess, unsigned async, unsigned asyncAccess,
+           llvm::StringRef hazard) {
+    bool asyncSide = !isResolved(fa.accesses[async][asyncAccess]);
+    unsigned inst = asyncSide ? async : generic;
+    unsigned access = asyncSide ? asyncAccess : genericAccess;
+    unsigned other = asyncSide ? generic : async;
+    auto [why, code] = describeUnresolved(fa, inst, access);
+    OpInfo info = describe(fa.module, fa.function.instructions[inst]);
+    OpInfo asyncInfo = describe(fa.module, fa.function.instructions[async]);
+    std::string key = std::string(completion ? "wait|" : "fence|") + code +
+                      "|" + (asyncSide ? "async|" : "generic|") +
+                      (asyncInfo.source.isKnown() ? asyncInfo.source.str()
+                                                  : asyncInfo.name);
+    auto [it, inserted] = causes.try_emplace(key);
+    Cause &cause = it->second;
+    ++cause.pairs;
+    cause.lines.insert(info.ir.line);
+    if (!inserted)
+      return;
+    Finding &finding = cause.finding;
+    finding.kind = FindingKind::UnprovenOrdering;
+    finding.primary = info;
+    finding.secondary = describe(fa.module, fa.function.instructions[other]);
+    finding.hazard = hazard.str(); // the first pair's (RAW, WAR, WAW)
+    finding.region = describeOverlap(fa.module,
+                                     fa.accesses[generic][genericAccess],
+                                     fa.accesses[async][asyncAccess]);
+    finding.path = describePath(fa, completion ? async : generic,
+                                completion ? generic : async);
+    std::string pair =
+        completion ? "a generic write of bytes " +
+                         asyncInfo.name + " may still be reading"
+                   : "a generic access (" + hazard.str() +
+                         ") of bytes " + asyncInfo.name + " then accesses";
+    finding.message =
+        (asyncSide ? fa.function.instructions[inst].opcode
+                   : "generic accesses such as " +
+                         fa.function.instructions[inst].opcode) +
+        ": " + why + ", so whether " + pair +
+        " is ordered can be proven neither way";
+    finding.fix =
+        completion
+            ? "if the bytes may overlap, complete the async read "
+              "(wait_group.read / wgmma.wait_group / the commit's mbarrier) "
+              "before the write; --strict reports this as an error"
+            : "if the bytes may overlap, order them with "
+              "`fence.proxy.async.shared::cta;` (every thread that "
+              "accessed them, before the barrier); --strict reports this as "
+              "an error";
+  }
+
+  void addCrossRole(const FunctionAnalysis &fa, unsigned generic,
+                    unsigned genericAccess, unsigned async,
+                    unsigned asyncAccess, llvm::StringRef hazard) {
+    OpInfo asyncInfo = describe(fa.module, fa.function.instructions[async]);
+    std::string key = "roles|" + (asyncInfo.source.isKnown()
+                                      ? asyncInfo.source.str()
+                                      : asyncInfo.name);
+    auto [it, inserted] = causes.try_emplace(key);
+    Cause &cause = it->second;
+    ++cause.pairs;
+    OpInfo info = describe(fa.module, fa.function.instructions[generic]);
+    cause.lines.insert(info.ir.line);
+    if (!inserted)
+      return;
+    Finding &finding = cause.finding;
+    finding.kind = FindingKind::UnprovenOrdering;
+    finding.primary = info;
+    finding.secondary = asyncInfo;
+    finding.hazard = hazard.str();
+    finding.region = describeOverlap(fa.module,
+                                     fa.accesses[generic][genericAccess],
+                                     fa.accesses[async][asyncAccess]);
+    finding.path = "warp roles";
+    finding.message =
+        fa.function.instructions[generic].opcode +
+        " reaches a synchronization (mbarrier arrive, barrier or exit) "
+        "with no proxy fence, and " +
+        asyncInfo.name +
+        " in code of another warp role may access the same bytes through "
+        "the async proxy: the order between roles goes through mbarriers "
+        "the checker does not match, so this " +
+        hazard.str() + " can be proven neither way";
+    finding.fix = "fence the generic accesses with "
+                  "`fence.proxy.async.shared::cta;` before the arrive that "
+                  "hands the bytes to the other role; --strict reports this "
+                  "as an error";
+  }
+
+  void emit(std::vector<Finding> &out) {
+    for (auto &[key, cause] : causes) {
+      Finding finding = cause.finding;
+      std::string lines;
+      unsigned shown = 0;
+      for (unsigned line : cause.lines) {
+        if (shown++ == 6) {
+          lines += ", ...";
+          break;
+        }
+        lines += (lines.empty() ? "" : ", ") + std::to_string(line);
+      }
+      finding.message += llvm::formatv(
+          " ({0} pair{1}; unresolved instruction{2} at line{2} {3})",
+          cause.pairs, cause.pairs == 1 ? "" : "s",
+          cause.lines.size() == 1 ? "" : "s", lines);
+      out.push_back(std::move(finding));
+    }
+  }
+};
+
+/// Whether the fence at `fence` may order a generic access against some
+/// async access: one pending at the fence whose bytes an async access
+/// anywhere in the function may touch (later on some path, in another
+/// warp role's code, or before the fence in a loop). The single-thread
+/// probe of checkFunction misses two cases this covers: async ops of other
+/// roles, and a fence on one path of a hazard that another path (which
+/// skips it) already has. Only a fence that orders nothing at all for any
+/// thread is called spurious.
+bool mayOrderOtherThreads(const FunctionAnalysis &fa, unsigned fence,
+                          const RunOptions &probe) {
+  RunOptions observe = probe;
+  observe.observe = fence;
+  std::vector<std::pair<unsigned, unsigned>> pending;
+  (void)fa.findHazards(observe, &pending);
+  if (pending.empty())
+    return false;
+  for (unsigned i = 0; i != fa.accesses.size(); ++i) {
+    bool async = llvm::any_of(fa.accesses[i],
+                              [](const Resolved &r) { return r.isAsync; });
+    if (!async)
+      continue;
+    for (const Resolved &other : fa.accesses[i])
+      for (auto [g, a] : pending) {
+        const Resolved &generic = fa.accesses[g][a];
+        // A live mbarrier is never the data of a bounded async access.
+        if (other.isAsync && mayConflict(generic, other) &&
+            !(generic.isMbarrier && !other.exact))
+          return true;
+      }
+  }
+  return false;
+}
+
+void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
+                   UnprovenCauses &unproven) {
+  RunOptions base;
+  std::vector<Hazard> baseline = fa.findHazards(base);
+  // Per baseline hazard, the fences on its way that do not order it.
+  std::vector<std::vector<unsigned>> unordering(baseline.size());
+  std::map<std::tuple<unsigned, unsigned, StringRef>, unsigned> byPair;
+  for (unsigned b = 0; b != baseline.size(); ++b)
+    byPair.try_emplace({baseline[b].generic, baseline[b].async,
+                        StringRef(baseline[b].kind)},
+                       b);
+  std::vector<Finding> warnings;
+  RunOptions probe;
+  for (unsigned i = 0; i != fa.roles.size(); ++i) {
+    if (fa.roles[i].role != Role::ProxyFence)
+      continue;
+    // Whether the run adds a hazard, or explains a baseline one otherwise
+    // (the fence is then on its way without ordering it: too narrow, or
+    // after the cluster arrive). `culprit` records the latter.
+    auto matters = [&](const RunOptions &options, bool culprit) {
+      bool result = false;
+      for (const Hazard &hazard : fa.findHazards(options)) {
+        auto old = byPair.find(
+            {hazard.generic, hazard.async, StringRef(hazard.kind)});
+        if (old == byPair.end())
+          return true; // a new hazard
+        unsigned b = old->second;
+        if (baseline[b].why == hazard.why)
+          continue;
+        result = true;
+        if (culprit && !llvm::is_contained(unordering[b], i))
+          unordering[b].push_back(i);
+      }
+      return result;
+    };
+    RunOptions without = probe;
+    without.ignored.insert(i);
+    if (!matters(without, /*culprit=*/true)) {
+      // Spurious only if no other thread's async op may need it either.
+      if (!mayOrderOtherThreads(fa, i, probe)) {
+        warnings.push_back(makeFenceWarning(fa, FindingKind::SpuriousFence, i));
+        probe.ignored.insert(i);
+      }
+      continue;
+    }
+    if (fa.roles[i].fenceScope == Scope::Cluster) {
+      RunOptions narrow = probe;
+      narrow.narrowed.insert(i);
+      if (!matters(narrow, /*culprit=*/false))
+        warnings.push_back(
+            makeFenceWarning(fa, FindingKind::OverwideFence, i));
+    }
+  }
+  for (unsigned b = 0; b != baseline.size(); ++b) {
+    const Hazard &hazard = baseline[b];
+    if (hazard.crossRole) {
+      unproven.addCrossRole(fa, hazard.generic, hazard.genericAccess,
+                            hazard.async, hazard.asyncAccess, hazard.kind);
+      continue;
+    }
+    if (isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
+                 fa.accesses[hazard.async][hazard.asyncAccess]))
+      out.push_back(makeMissingFence(fa, hazard, unordering[b]));
+    else
+      unproven.add(fa, /*completion=*/false, hazard.generic,
+                   hazard.genericAccess, hazard.async, hazard.asyncAccess,
+                   hazard.kind);
+  }
+  for (const CompletionHazard &hazard : fa.findCompletionHazards()) {
+    if (isProven(fa.module, fa.accesses[hazard.write][hazard.writeAccess],
+                 fa.accesses[hazard.async][hazard.asyncAccess]))
+      out.push_back(makeMissingWait(fa, hazard));
+    else
+      unproven.add(fa, /*completion=*/true, hazard.write, hazard.writeAccess,
+                   hazard.async, hazard.asyncAccess, "");
+  }
+  out.insert(out.end(), warnings.begin(), warnings.end());
+}
+
+} // namespace proxyfence::ptx::detail
+
+std::vector<Finding> proxyfence::ptx::checkPTX(const Module &module) {
+  std::vector<Finding> findings;
+  UnprovenCauses unproven;
+  for (const Function &function : module.functions) {
+    FunctionAnalysis analysis(module, function);
+    checkFunction(analysis, findings, unproven);
+  }
+  unproven.emit(findings);
+  std::stable_sort(findings.begin(), findings.end(),
+                   [](const Finding &a, const Finding &b) {
+                     return std::make_pair(a.primary.ir.line,
+                                           a.primary.ir.column) <
+                            std::make_pair(b.primary.ir.line,
+                                           b.primary.ir.column);
+                   });
+  return findings;
+}

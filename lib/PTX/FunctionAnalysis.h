@@ -1,0 +1,166 @@
+//===- FunctionAnalysis.h - one PTX function, resolved (private) -*- C++ -*-===//
+//
+// What the PTX hazard analyses know about one function: its CFG,
+// provenance, predicate facts, the role of each instruction and its shared
+// accesses resolved to byte regions, and the queries the findings
+// (Findings.cpp) and fix (Fix.cpp) ask: the missing fences, the missing
+// completion waits, where a fence goes. Private to lib/PTX.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PROXYFENCE_LIB_PTX_FUNCTIONANALYSIS_H
+#define PROXYFENCE_LIB_PTX_FUNCTIONANALYSIS_H
+
+#include "proxyfence/PTX/Analysis.h"
+
+#include "llvm/ADT/BitVector.h"
+
+#include <map>
+#include <set>
+
+namespace proxyfence::ptx::detail {
+
+/// How the extent of an access is known (docs/ptx-checker.md, Extents).
+enum class Extent : uint8_t {
+  /// The instruction's type or size operand.
+  Known,
+  /// A TMA box, bounded by the expect_tx bytes of its mbarrier.
+  ExpectTx,
+  /// A TMA box, bounded by the start of the next async buffer of the same
+  /// symbol (ring slots and tiles do not overlap one another).
+  NextBuffer,
+  /// Unknown: to the end of the symbol (a descriptor, an untraced box).
+  Unbounded,
+};
+
+/// One shared access of an instruction, its bytes resolved.
+struct Resolved {
+  SharedRegion region;
+  bool isRead = false;
+  bool isWrite = false;
+  bool isAsync = false;
+  bool isMbarrier = false;
+  bool isInval = false;
+  /// Offset and width known (not a TMA box, descriptor or tx bound).
+  bool exact = false;
+  /// The start offset was traced (else the region is the whole symbol).
+  bool offsetKnown = false;
+  /// Where the end of the region comes from.
+  Extent extent = Extent::Unbounded;
+  Scope scope = Scope::CTA;
+  Completion completion = Completion::None;
+  /// For an async access completing on an mbarrier: the barrier's bytes.
+  std::optional<SharedRegion> barrier;
+};
+
+/// Why a generic access is still unordered when a cluster-reach async
+/// access comes.
+enum class Unordered : uint8_t {
+  /// No proxy fence after it on some path.
+  NoFence,
+  /// Only fence.proxy.async.shared::cta after it on some path: it does not
+  /// order the async proxy's accesses of other CTAs' shared memory.
+  CtaFenceOnly,
+  /// Its cluster fence comes after the barrier.cluster.arrive that
+  /// publishes it to the other CTAs, so it is not on the way from the
+  /// access to an async op another CTA issues after its wait.
+  FencedAfterArrive,
+};
+
+struct Hazard {
+  unsigned generic, async; // instruction indices
+  unsigned genericAccess, asyncAccess;
+  const char *kind;
+  Scope scope;
+  Unordered why = Unordered::NoFence;
+  /// The async op is in code no path from the generic access reaches and
+  /// that reaches no path to it: another warp role (docs/proxy-model.md,
+  /// Concurrency). Its order goes through mbarriers the checker does not
+  /// match, so it is reported as an unproven ordering.
+  bool crossRole = false;
+};
+
+struct CompletionHazard {
+  unsigned write, async;
+  unsigned writeAccess, asyncAccess;
+  Completion completion;
+};
+
+/// Options of one run: fences ignored or narrowed (probes) and virtual
+/// fences placed before instructions (fix).
+struct RunOptions {
+  std::set<unsigned> ignored;
+  std::set<unsigned> narrowed;
+  std::map<unsigned, Scope> virtualFences;
+  /// See findHazards' `observed`.
+  std::optional<unsigned> observe;
+};
+
+/// Everything the analyses need about one function.
+class FunctionAnalysis {
+public:
+  FunctionAnalysis(const Module &module, const Function &function)
+      : module(module), function(function), cfg(buildCFG(function)),
+        provenance(module, function), predicates(function, cfg) {
+    resolveAll();
+  }
+
+  /// `observed`: when given, receives the generic accesses (instruction,
+  /// access) not yet fenced on some path to the instruction
+  /// `options.observe`.
+  std::vector<Hazard> findHazards(
+      const RunOptions &options,
+      std::vector<std::pair<unsigned, unsigned>> *observed = nullptr) const;
+  bool publishesToOtherRoles(unsigned i) const;
+  void addCrossRoleHazards(
+      const std::vector<std::pair<unsigned, unsigned>> &keys,
+      const llvm::BitVector &unfenced, std::vector<Hazard> &hazards) const;
+  /// The blocks an async op's block reaches (`from`) and that reach it
+  /// (`to`), computed once per block, when needed.
+  struct AsyncReach {
+    llvm::BitVector from, to;
+  };
+  const AsyncReach &getAsyncReach(unsigned block) const;
+  std::vector<CompletionHazard> findCompletionHazards() const;
+  /// Where a fence for the async op at `async` goes (an instruction index
+  /// before which to insert); see docs/proxy-model.md.
+  unsigned getInsertionPoint(unsigned async,
+                             llvm::ArrayRef<unsigned> generics) const;
+
+  const Module &module;
+  const Function &function;
+  CFG cfg;
+  Provenance provenance;
+  PredicateFacts predicates;
+  std::vector<Classification> roles;
+  std::vector<std::vector<Resolved>> accesses;
+
+private:
+  mutable std::map<unsigned, AsyncReach> asyncReach;
+  void resolveAll();
+  SharedRegion resolveAddress(const Instruction &inst, unsigned operand,
+                              std::optional<uint64_t> width, bool *remote,
+                              bool *offsetKnown = nullptr) const;
+  void boundBoxes();
+  std::optional<uint64_t> barrierBytes(const SharedRegion &barrier) const;
+  bool isFence(unsigned index, const RunOptions &options, Scope &scope) const;
+  bool inLoopWith(unsigned block, unsigned other) const;
+  bool mayMoveAbove(unsigned i, unsigned async,
+                    llvm::ArrayRef<unsigned> generics) const;
+};
+
+/// An mbarrier instruction on the barrier an async op completes on never
+/// conflicts with that op (docs/proxy-model.md).
+bool isOwnBarrier(const Resolved &generic, const Resolved &async);
+/// Whether a generic and an async access form a hazard if unordered: not
+/// both reads, bytes that may alias, and not an mbarrier instruction on the
+/// async op's own barrier.
+bool mayConflict(const Resolved &generic, const Resolved &async);
+/// The op record of a finding for `inst`.
+OpInfo describe(const Module &module, const Instruction &inst);
+/// The fence instruction of `scope`, with its `;`.
+std::string fenceText(Scope scope);
+
+} // namespace proxyfence::ptx::detail
+
+#endif // PROXYFENCE_LIB_PTX_FUNCTIONANALYSIS_H
