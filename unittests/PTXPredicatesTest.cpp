@@ -1,0 +1,153 @@
+//===- PTXPredicatesTest.cpp - unit tests of branch correlation ----------===//
+//
+// lib/PTX/Predicates.cpp through its API: which predicates are stable (the
+// same value at every evaluation in a thread), how two registers computed
+// alike or by negated comparisons become one predicate, and the facts the
+// edges of a conditional branch give, with what they imply through
+// not/and/or.pred.
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/PTX/Analysis.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace proxyfence;
+using namespace proxyfence::ptx;
+
+namespace {
+
+std::string kernel(llvm::StringRef body) {
+  return std::string(".version 8.7\n.target sm_90a\n.address_size 64\n"
+                     ".visible .entry k(.param .u32 k_param_0)\n{\n"
+                     "\t.reg .pred %p<16>;\n\t.reg .b32 %r<64>;\n") +
+         body.str() + "\tret;\n}\n";
+}
+
+class PTXPredicates : public ::testing::Test {
+protected:
+  void load(llvm::StringRef body) {
+    text = kernel(body);
+    ReadError error;
+    ASSERT_TRUE(readModule("p.ptx", text, module, error)) << error.message;
+    ASSERT_EQ(module.functions.size(), 1u);
+    cfg = buildCFG(module.functions[0]);
+    facts.emplace(module.functions[0], cfg);
+  }
+  /// The index of the first block whose first instruction has `opcode`.
+  unsigned blockStarting(llvm::StringRef opcode) {
+    const Function &f = module.functions[0];
+    for (unsigned b = 0; b != cfg.blocks.size(); ++b)
+      if (f.instructions[cfg.blocks[b].begin].opcode == opcode)
+        return b;
+    ADD_FAILURE() << "no block starts with " << opcode.str();
+    return 0;
+  }
+  /// The block of the instruction that defines `reg`.
+  unsigned blockDefining(llvm::StringRef reg) {
+    const Function &f = module.functions[0];
+    for (unsigned i = 0; i != f.instructions.size(); ++i)
+      if (!f.instructions[i].operands.empty() &&
+          f.instructions[i].operands[0] == reg)
+        return cfg.blockOf[i];
+    ADD_FAILURE() << "no definition of " << reg.str();
+    return 0;
+  }
+  /// The instruction index of the first `opcode`.
+  unsigned first(llvm::StringRef opcode) {
+    const Function &f = module.functions[0];
+    for (unsigned i = 0; i != f.instructions.size(); ++i)
+      if (f.instructions[i].opcode == opcode)
+        return i;
+    ADD_FAILURE() << "no " << opcode.str();
+    return 0;
+  }
+
+  std::string text;
+  Module module;
+  CFG cfg;
+  std::optional<PredicateFacts> facts;
+};
+
+TEST_F(PTXPredicates, StableMeansOneValuePerThread) {
+  load("\tmov.u32 %r1, %tid.x;\n"
+       "\tsetp.eq.s32 %p1, %r1, 0;\n"
+       "\tld.param.u32 %r2, [k_param_0];\n"
+       "\tsetp.gt.u32 %p2, %r2, 62;\n"
+       "\tsetp.gt.u32 %p2, %r2, 62;\n" // the same expression again
+       "\tmov.u32 %r3, 0;\n"
+       "$L_loop:\n"
+       "\tadd.s32 %r3, %r3, 1;\n" // a loop counter: two definitions
+       "\tsetp.lt.s32 %p3, %r3, 8;\n"
+       "\tld.shared.u32 %r4, [%r1];\n"
+       "\tsetp.ne.s32 %p4, %r4, 0;\n" // a load: not stable
+       "\telect.sync %r5|%p5, -1;\n"
+       "\t@%p3 bra $L_loop;\n");
+  EXPECT_TRUE(facts->isStable("%p1"));
+  EXPECT_TRUE(facts->isStable("%p2"));
+  EXPECT_FALSE(facts->isStable("%p3"));
+  EXPECT_FALSE(facts->isStable("%p4"));
+  EXPECT_FALSE(facts->isStable("%p5"));
+}
+
+TEST_F(PTXPredicates, BranchesOnTheSamePredicateAreCorrelated) {
+  // tid == 0 issues; the wait is behind `setp.ne` of the same operands on
+  // another register: the same predicate, negated.
+  load("\tmov.u32 %r1, %tid.x;\n"
+       "\tsetp.eq.s32 %p1, %r1, 0;\n"
+       "\t@!%p1 bra $L_skip;\n"
+       "\tcp.async.bulk.commit_group;\n"
+       "$L_skip:\n"
+       "\tsetp.ne.s32 %p2, %r1, 0;\n"
+       "\t@%p2 bra $L_done;\n"
+       "\tcp.async.bulk.wait_group.read 0;\n"
+       "$L_done:\n"
+       "\tbar.sync 0;\n");
+  unsigned issue = blockStarting("cp.async.bulk.commit_group");
+  unsigned wait = blockStarting("cp.async.bulk.wait_group.read");
+  PredicateFacts::FactSet atIssue = facts->atBlock(issue);
+  ASSERT_FALSE(atIssue.empty());
+  // The edge that skips the wait contradicts the issue's facts; the
+  // fall-through into the wait does not.
+  unsigned branch = cfg.blockOf[first("setp.ne.s32")];
+  unsigned done = blockStarting("bar.sync");
+  EXPECT_TRUE(PredicateFacts::contradicts(
+      atIssue, facts->edgeFacts(cfg, branch, done)));
+  EXPECT_FALSE(PredicateFacts::contradicts(
+      atIssue, facts->edgeFacts(cfg, branch, wait)));
+  // The join after both paths knows nothing.
+  EXPECT_TRUE(facts->atBlock(done).empty());
+}
+
+TEST_F(PTXPredicates, FactsPassThroughNotAndOr) {
+  // %p3 = %p1 || %p2: where %p3 is false, both are false.
+  load("\tmov.u32 %r1, %tid.x;\n"
+       "\tsetp.eq.s32 %p1, %r1, 0;\n"
+       "\tld.param.u32 %r2, [k_param_0];\n"
+       "\tsetp.ne.s32 %p2, %r2, 0;\n"
+       "\tor.pred %p3, %p1, %p2;\n"
+       "\t@%p3 bra $L_out;\n"
+       "\tmov.u32 %r5, 1;\n"
+       "$L_out:\n"
+       "\tnot.pred %p4, %p1;\n"
+       "\t@%p4 bra $L_end;\n"
+       "\tmov.u32 %r6, 2;\n"
+       "$L_end:\n"
+       "\tbar.sync 0;\n");
+  unsigned inside = blockDefining("%r5");
+  unsigned notBlock = cfg.blockOf[first("not.pred")];
+  unsigned tid0 = blockDefining("%r6");
+  // In the fall-through of `@%p3 bra`, %p3, %p1 and %p2 are all false.
+  EXPECT_EQ(facts->atBlock(inside).size(), 3u);
+  // The fall-through of `@%p4 bra` (%p4 false, so %p1 true) contradicts
+  // them; its taken edge (%p1 false) does not.
+  EXPECT_TRUE(PredicateFacts::contradicts(
+      facts->atBlock(inside), facts->edgeFacts(cfg, notBlock, tid0)));
+  EXPECT_FALSE(PredicateFacts::contradicts(
+      facts->atBlock(inside),
+      facts->edgeFacts(cfg, notBlock, blockStarting("bar.sync"))));
+}
+
+} // namespace
