@@ -114,9 +114,9 @@ TEST_F(PTXPredicates, BranchesOnTheSamePredicateAreCorrelated) {
   unsigned branch = cfg.blockOf[first("setp.ne.s32")];
   unsigned done = blockStarting("bar.sync");
   EXPECT_TRUE(PredicateFacts::contradicts(
-      atIssue, facts->edgeFacts(cfg, branch, done)));
+      atIssue, facts->edgeFacts(branch, done)));
   EXPECT_FALSE(PredicateFacts::contradicts(
-      atIssue, facts->edgeFacts(cfg, branch, wait)));
+      atIssue, facts->edgeFacts(branch, wait)));
   // The join after both paths knows nothing.
   EXPECT_TRUE(facts->atBlock(done).empty());
 }
@@ -144,10 +144,10 @@ TEST_F(PTXPredicates, FactsPassThroughNotAndOr) {
   // The fall-through of `@%p4 bra` (%p4 false, so %p1 true) contradicts
   // them; its taken edge (%p1 false) does not.
   EXPECT_TRUE(PredicateFacts::contradicts(
-      facts->atBlock(inside), facts->edgeFacts(cfg, notBlock, tid0)));
+      facts->atBlock(inside), facts->edgeFacts(notBlock, tid0)));
   EXPECT_FALSE(PredicateFacts::contradicts(
       facts->atBlock(inside),
-      facts->edgeFacts(cfg, notBlock, blockStarting("bar.sync"))));
+      facts->edgeFacts(notBlock, blockStarting("bar.sync"))));
 }
 
 } // namespace

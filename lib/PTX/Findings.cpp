@@ -221,26 +221,28 @@ struct UnprovenCauses {
   };
   std::map<std::string, Cause> causes;
 
-  void add(const FunctionAnalysis &fa, bool completion, unsigned generic,
-           unsigned genericAccess, unsigned async, unsigned asyncAccess,
-           llvm::StringRef hazard) {
-    bool asyncSide = !isResolved(fa.accesses[async][asyncAccess]);
-    unsigned inst = asyncSide ? async : generic;
-    unsigned access = asyncSide ? asyncAccess : genericAccess;
-    unsigned other = asyncSide ? generic : async;
-    auto [why, code] = describeUnresolved(fa, inst, access);
-    OpInfo info = describe(fa.module, fa.function.instructions[inst]);
-    OpInfo asyncInfo = describe(fa.module, fa.function.instructions[async]);
-    std::string key = std::string(completion ? "wait|" : "fence|") + code +
-                      "|" + (asyncSide ? "async|" : "generic|") +
-                      (asyncInfo.source.isKnown() ? asyncInfo.source.str()
-                                                  : asyncInfo.name);
+  /// Where a cause is: the async op's kernel line, or its opcode when the
+  /// PTX has no `.loc`.
+  static std::string site(const OpInfo &async) {
+    return async.source.isKnown() ? async.source.str() : async.name;
+  }
+
+  /// Counts one generic/async pair for the cause `key`, whose unresolved
+  /// instruction is `unresolved` (the finding's primary op) and `other`
+  /// the other op of the pair. Returns the cause's finding, its common
+  /// fields filled in, when the cause is new (the caller writes its
+  /// message, path and fix), else null.
+  Finding *count(const FunctionAnalysis &fa, const std::string &key,
+                 unsigned unresolved, unsigned other, unsigned generic,
+                 unsigned genericAccess, unsigned async, unsigned asyncAccess,
+                 llvm::StringRef hazard) {
+    OpInfo info = describe(fa.module, fa.function.instructions[unresolved]);
     auto [it, inserted] = causes.try_emplace(key);
     Cause &cause = it->second;
     ++cause.pairs;
     cause.lines.insert(info.ir.line);
     if (!inserted)
-      return;
+      return nullptr;
     Finding &finding = cause.finding;
     finding.kind = FindingKind::UnprovenOrdering;
     finding.primary = info;
@@ -249,6 +251,26 @@ struct UnprovenCauses {
     finding.region = describeOverlap(fa.module,
                                      fa.accesses[generic][genericAccess],
                                      fa.accesses[async][asyncAccess]);
+    return &finding;
+  }
+
+  void add(const FunctionAnalysis &fa, bool completion, unsigned generic,
+           unsigned genericAccess, unsigned async, unsigned asyncAccess,
+           llvm::StringRef hazard) {
+    bool asyncSide = !isResolved(fa.accesses[async][asyncAccess]);
+    unsigned inst = asyncSide ? async : generic;
+    unsigned access = asyncSide ? asyncAccess : genericAccess;
+    unsigned other = asyncSide ? generic : async;
+    auto [why, code] = describeUnresolved(fa, inst, access);
+    OpInfo asyncInfo = describe(fa.module, fa.function.instructions[async]);
+    std::string key = std::string(completion ? "wait|" : "fence|") + code +
+                      "|" + (asyncSide ? "async|" : "generic|") +
+                      site(asyncInfo);
+    Finding *found = count(fa, key, inst, other, generic, genericAccess,
+                           async, asyncAccess, hazard);
+    if (!found)
+      return;
+    Finding &finding = *found;
     finding.path = describePath(fa, completion ? async : generic,
                                 completion ? generic : async);
     std::string pair =
@@ -277,24 +299,12 @@ struct UnprovenCauses {
                     unsigned genericAccess, unsigned async,
                     unsigned asyncAccess, llvm::StringRef hazard) {
     OpInfo asyncInfo = describe(fa.module, fa.function.instructions[async]);
-    std::string key = "roles|" + (asyncInfo.source.isKnown()
-                                      ? asyncInfo.source.str()
-                                      : asyncInfo.name);
-    auto [it, inserted] = causes.try_emplace(key);
-    Cause &cause = it->second;
-    ++cause.pairs;
-    OpInfo info = describe(fa.module, fa.function.instructions[generic]);
-    cause.lines.insert(info.ir.line);
-    if (!inserted)
+    Finding *found =
+        count(fa, "roles|" + site(asyncInfo), generic, async, generic,
+              genericAccess, async, asyncAccess, hazard);
+    if (!found)
       return;
-    Finding &finding = cause.finding;
-    finding.kind = FindingKind::UnprovenOrdering;
-    finding.primary = info;
-    finding.secondary = asyncInfo;
-    finding.hazard = hazard.str();
-    finding.region = describeOverlap(fa.module,
-                                     fa.accesses[generic][genericAccess],
-                                     fa.accesses[async][asyncAccess]);
+    Finding &finding = *found;
     finding.path = "warp roles";
     finding.message =
         fa.function.instructions[generic].opcode +

@@ -112,9 +112,8 @@ public:
       const RunOptions &options,
       std::vector<std::pair<unsigned, unsigned>> *observed = nullptr) const;
   bool publishesToOtherRoles(unsigned i) const;
-  void addCrossRoleHazards(
-      const std::vector<std::pair<unsigned, unsigned>> &keys,
-      const llvm::BitVector &unfenced, std::vector<Hazard> &hazards) const;
+  void addCrossRoleHazards(const llvm::BitVector &unfenced,
+                           std::vector<Hazard> &hazards) const;
   /// The blocks an async op's block reaches (`from`) and that reach it
   /// (`to`), computed once per block, when needed.
   struct AsyncReach {
@@ -134,6 +133,13 @@ public:
   PredicateFacts predicates;
   std::vector<Classification> roles;
   std::vector<std::vector<Resolved>> accesses;
+  /// The generic accesses (instruction, access), numbered: the bits of the
+  /// fence dataflow's state; `keyOf[i][a]` is the number of access a of
+  /// instruction i (meaningful for generic ones).
+  std::vector<std::pair<unsigned, unsigned>> keys;
+  std::vector<std::vector<unsigned>> keyOf;
+  /// The keys of accesses of the thread's own CTA's shared memory.
+  llvm::BitVector local;
 
 private:
   mutable std::map<unsigned, AsyncReach> asyncReach;

@@ -130,8 +130,7 @@ FunctionAnalysis::barrierBytes(const SharedRegion &barrier) const {
     if (!address)
       continue;
     SharedRegion region = resolveAddress(inst, *address, 8, &remote);
-    if (region.symbol != barrier.symbol || region.begin != barrier.begin ||
-        region.end != barrier.end)
+    if (!(region == barrier))
       continue;
     AbstractValue count = provenance.evaluate(inst.operands.back());
     if (count.kind != AbstractValue::Int || count.hi <= 0)
@@ -219,6 +218,18 @@ void FunctionAnalysis::resolveAll() {
     accesses.push_back(std::move(list));
   }
   boundBoxes();
+  // Number the generic accesses (the bits of the fence dataflow).
+  keyOf.resize(accesses.size());
+  for (unsigned i = 0; i != accesses.size(); ++i)
+    for (unsigned a = 0; a != accesses[i].size(); ++a) {
+      keyOf[i].push_back(keys.size());
+      if (!accesses[i][a].isAsync)
+        keys.push_back({i, a});
+    }
+  local.resize(keys.size());
+  for (unsigned k = 0; k != keys.size(); ++k)
+    if (accesses[keys[k].first][keys[k].second].scope == Scope::CTA)
+      local.set(k);
 }
 
 /// A TMA box is not in the PTX. Bound a box whose start is traced by the
@@ -337,9 +348,7 @@ struct FenceState {
 /// conflicts with that op (docs/proxy-model.md).
 bool isOwnBarrier(const Resolved &generic, const Resolved &async) {
   return generic.isMbarrier && async.barrier &&
-         generic.region.symbol == async.barrier->symbol &&
-         generic.region.begin == async.barrier->begin &&
-         generic.region.end == async.barrier->end;
+         generic.region == *async.barrier;
 }
 
 /// Whether a generic and an async access form a hazard if unordered: not
@@ -354,15 +363,6 @@ bool mayConflict(const Resolved &generic, const Resolved &async) {
 std::vector<Hazard> FunctionAnalysis::findHazards(
     const RunOptions &options,
     std::vector<std::pair<unsigned, unsigned>> *observed) const {
-  // Number the generic accesses.
-  std::vector<std::pair<unsigned, unsigned>> keys;
-  std::vector<std::vector<unsigned>> keyOf(accesses.size());
-  for (unsigned i = 0; i != accesses.size(); ++i)
-    for (unsigned a = 0; a != accesses[i].size(); ++a) {
-      keyOf[i].push_back(keys.size());
-      if (!accesses[i][a].isAsync)
-        keys.push_back({i, a});
-    }
   unsigned n = keys.size(), blocks = cfg.blocks.size();
   FenceState empty{llvm::BitVector(n), llvm::BitVector(n),
                    llvm::BitVector(n), llvm::BitVector(n),
@@ -371,10 +371,7 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
   std::vector<Hazard> hazards;
   std::set<std::tuple<unsigned, unsigned, const char *>> seen;
   llvm::BitVector unfencedAtPublish(n);
-  llvm::BitVector local(n), none(n);
-  for (unsigned k = 0; k != n; ++k)
-    if (accesses[keys[k].first][keys[k].second].scope == Scope::CTA)
-      local.set(k);
+  llvm::BitVector none(n);
 
   auto transfer = [&](unsigned b, FenceState state, bool report) {
     for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
@@ -462,7 +459,7 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
          FenceState &) -> const FenceState & { return state; });
   for (unsigned b = 0; b != blocks; ++b)
     transfer(b, in[b], true);
-  addCrossRoleHazards(keys, unfencedAtPublish, hazards);
+  addCrossRoleHazards(unfencedAtPublish, hazards);
   return hazards;
 }
 
@@ -476,7 +473,6 @@ bool FunctionAnalysis::publishesToOtherRoles(unsigned i) const {
 /// Generic accesses another role may see unfenced, against async accesses
 /// of the bytes in code neither reaches nor is reached from them.
 void FunctionAnalysis::addCrossRoleHazards(
-    const std::vector<std::pair<unsigned, unsigned>> &keys,
     const llvm::BitVector &unfenced, std::vector<Hazard> &hazards) const {
   if (unfenced.none())
     return;
@@ -546,12 +542,16 @@ struct PendingRead {
   /// them (symbol -1: any).
   std::optional<SharedRegion> commitBarrier;
   bool operator==(const PendingRead &o) const {
-    return groups == o.groups &&
-           commitBarrier.has_value() == o.commitBarrier.has_value() &&
-           (!commitBarrier ||
-            (commitBarrier->symbol == o.commitBarrier->symbol &&
-             commitBarrier->begin == o.commitBarrier->begin &&
-             commitBarrier->end == o.commitBarrier->end));
+    return groups == o.groups && commitBarrier == o.commitBarrier;
+  }
+  /// Joins `barrier` into commitBarrier: unset, one barrier, or any
+  /// (symbol -1) once two differ. A join, so that the transfer stays
+  /// monotone and the fixpoint is reached.
+  void joinCommitBarrier(const std::optional<SharedRegion> &barrier) {
+    if (!commitBarrier)
+      commitBarrier = barrier;
+    else if (barrier && !(*barrier == *commitBarrier))
+      commitBarrier = SharedRegion();
   }
 };
 
@@ -654,16 +654,8 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
           }
         forEachExecuting(state, i, Completion::Tcgen05Commit,
                          [&](PendingRead &read) {
-                           // Join (not overwrite): the transfer stays
-                           // monotone, so the fixpoint is reached.
-                           if (read.groups == 0) {
-                             PendingRead committed{0, barrier};
-                             if (!read.commitBarrier)
-                               read.commitBarrier = barrier;
-                             else if (!(PendingRead{0, read.commitBarrier} ==
-                                        committed))
-                               read.commitBarrier = SharedRegion();
-                           }
+                           if (read.groups == 0)
+                             read.joinCommitBarrier(barrier);
                            read.groups = std::min(read.groups + 1, kCap);
                            return false;
                          });
@@ -738,12 +730,7 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
       }
       PendingRead joined = it->second;
       joined.groups = std::min(joined.groups, read.groups);
-      if (joined.commitBarrier && read.commitBarrier &&
-          !(PendingRead{0, joined.commitBarrier} ==
-            PendingRead{0, read.commitBarrier}))
-        joined.commitBarrier = SharedRegion();
-      else if (!joined.commitBarrier)
-        joined.commitBarrier = read.commitBarrier;
+      joined.joinCommitBarrier(read.commitBarrier);
       if (!(joined == it->second)) {
         it->second = joined;
         changed = true;
@@ -757,7 +744,7 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
   // thread is not the one that issued it.
   auto alongEdge = [&](unsigned from, unsigned to, const PendingReads &state,
                        PendingReads &next) -> const PendingReads & {
-    PredicateFacts::FactSet facts = predicates.edgeFacts(cfg, from, to);
+    const PredicateFacts::FactSet &facts = predicates.edgeFacts(from, to);
     if (facts.empty())
       return state;
     next = state;

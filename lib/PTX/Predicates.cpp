@@ -124,7 +124,7 @@ PredicateFacts::PredicateFacts(const Function &function, const CFG &cfg)
   edges.assign(blocks, {});
   for (unsigned b = 0; b != blocks; ++b)
     for (unsigned s : cfg.blocks[b].successors)
-      edges[b].push_back({s, edgeFacts(cfg, b, s)});
+      edges[b].push_back({s, computeEdgeFacts(cfg, b, s)});
   if (blocks == 0)
     return;
   std::vector<unsigned> worklist = {0};
@@ -206,7 +206,7 @@ bool PredicateFacts::isStable(StringRef reg) const {
         registersIn(first.operands[o], uses);
       // A destination written as part of a vector or pair is not a value
       // of one expression.
-      if (StringRef(first.operands.front()).contains_insensitive("|") ||
+      if (StringRef(first.operands.front()).contains('|') ||
           StringRef(first.operands.front()).starts_with("{"))
         result = false;
       for (StringRef use : uses)
@@ -277,9 +277,20 @@ void PredicateFacts::addWithConsequences(FactSet &facts, StringRef reg,
   }
 }
 
-PredicateFacts::FactSet PredicateFacts::edgeFacts(const CFG &cfg,
-                                                  unsigned from,
-                                                  unsigned to) const {
+const PredicateFacts::FactSet &PredicateFacts::edgeFacts(unsigned from,
+                                                        unsigned to) const {
+  static const FactSet kNone;
+  if (from >= edges.size())
+    return kNone;
+  for (const auto &[successor, facts] : edges[from])
+    if (successor == to)
+      return facts;
+  return kNone;
+}
+
+PredicateFacts::FactSet PredicateFacts::computeEdgeFacts(const CFG &cfg,
+                                                         unsigned from,
+                                                         unsigned to) const {
   FactSet facts;
   const BasicBlock &block = cfg.blocks[from];
   if (block.end == block.begin)

@@ -104,7 +104,8 @@ public:
   /// The facts the edge from block `from` to `to` adds (a conditional
   /// branch on a stable predicate, and what that implies through
   /// not/and/or.pred).
-  FactSet edgeFacts(const CFG &cfg, unsigned from, unsigned to) const;
+  /// Empty for an edge that does not exist.
+  const FactSet &edgeFacts(unsigned from, unsigned to) const;
   /// The facts under which instruction `index` executes (its block's,
   /// and its own `@p` guard).
   FactSet instructionFacts(const CFG &cfg, unsigned index) const;
@@ -118,6 +119,7 @@ public:
 
 private:
   std::optional<Fact> factOf(llvm::StringRef reg, bool value) const;
+  FactSet computeEdgeFacts(const CFG &cfg, unsigned from, unsigned to) const;
   void addWithConsequences(FactSet &facts, llvm::StringRef reg, bool value,
                            unsigned depth) const;
   static void unite(FactSet &into, const FactSet &from);
@@ -137,6 +139,9 @@ struct SharedRegion {
   int64_t end = INT64_MAX;
 
   bool mayAlias(const SharedRegion &other) const;
+  bool operator==(const SharedRegion &other) const {
+    return symbol == other.symbol && begin == other.begin && end == other.end;
+  }
   std::string str(const Module &module) const;
 };
 

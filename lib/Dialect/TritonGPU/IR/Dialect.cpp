@@ -94,6 +94,18 @@ bool proxyfence::ttg::isSharedEncoding(Attribute encoding) {
 // Layout fields
 //===----------------------------------------------------------------------===//
 
+/// `key = value`, appended to `fields`; the key may be quoted.
+static ParseResult parseField(AsmParser &parser,
+                              SmallVectorImpl<NamedAttribute> &fields) {
+  std::string key;
+  Attribute value;
+  if (parser.parseKeywordOrString(&key) || parser.parseEqual() ||
+      parser.parseAttribute(value))
+    return failure();
+  fields.emplace_back(StringAttr::get(parser.getContext(), key), value);
+  return success();
+}
+
 LogicalResult proxyfence::ttg::parseLayoutFields(
     AsmParser &parser, bool braced, SmallVectorImpl<NamedAttribute> &fields) {
   // `#ttng.tensor_memory_scales_encoding` may be written without a body.
@@ -103,20 +115,12 @@ LogicalResult proxyfence::ttg::parseLayoutFields(
     return success();
   if (braced && parser.parseLBrace())
     return failure();
-  auto parseField = [&]() -> ParseResult {
-    std::string key;
-    Attribute value;
-    if (parser.parseKeywordOrString(&key) || parser.parseEqual() ||
-        parser.parseAttribute(value))
-      return failure();
-    fields.emplace_back(StringAttr::get(parser.getContext(), key), value);
-    return success();
-  };
+  auto field = [&] { return parseField(parser, fields); };
   if (braced) {
     if (failed(parser.parseOptionalRBrace()) &&
-        (parser.parseCommaSeparatedList(parseField) || parser.parseRBrace()))
+        (parser.parseCommaSeparatedList(field) || parser.parseRBrace()))
       return failure();
-  } else if (parser.parseCommaSeparatedList(parseField)) {
+  } else if (parser.parseCommaSeparatedList(field)) {
     return failure();
   }
   return parser.parseGreater();
@@ -239,14 +243,9 @@ LogicalResult proxyfence::ttg::verifyLayoutFields(
 /// `, key = value` pairs up to the closing `>`.
 static ParseResult parseTrailingFields(AsmParser &parser,
                                        SmallVectorImpl<NamedAttribute> &out) {
-  while (succeeded(parser.parseOptionalComma())) {
-    std::string key;
-    Attribute value;
-    if (parser.parseKeywordOrString(&key) || parser.parseEqual() ||
-        parser.parseAttribute(value))
+  while (succeeded(parser.parseOptionalComma()))
+    if (parseField(parser, out))
       return failure();
-    out.emplace_back(StringAttr::get(parser.getContext(), key), value);
-  }
   return parser.parseGreater();
 }
 
@@ -257,15 +256,8 @@ static ParseResult parseBracedFields(AsmParser &parser,
     return failure();
   if (succeeded(parser.parseOptionalRBrace()))
     return success();
-  if (parser.parseCommaSeparatedList([&]() -> ParseResult {
-        std::string key;
-        Attribute value;
-        if (parser.parseKeywordOrString(&key) || parser.parseEqual() ||
-            parser.parseAttribute(value))
-          return failure();
-        out.emplace_back(StringAttr::get(parser.getContext(), key), value);
-        return success();
-      }))
+  if (parser.parseCommaSeparatedList(
+          [&] { return parseField(parser, out); }))
     return failure();
   return parser.parseRBrace();
 }
