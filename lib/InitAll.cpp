@@ -8,6 +8,7 @@
 #include "proxyfence/InitAll.h"
 
 #include "proxyfence/Conversion/Passes.h"
+#include "proxyfence/Dialect/NVWS/IR/Dialect.h"
 #include "proxyfence/Dialect/Triton/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -34,7 +35,7 @@ using namespace mlir;
 
 void proxyfence::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<tt::TritonDialect, ttg::TritonGPUDialect,
-                  ttng::TritonNvidiaGPUDialect>();
+                  ttng::TritonNvidiaGPUDialect, nvws::NVWSDialect>();
   registry.insert<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
                   mlir::func::FuncDialect, mlir::gpu::GPUDialect,
                   mlir::LLVM::LLVMDialect, mlir::math::MathDialect,

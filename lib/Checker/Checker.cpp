@@ -11,6 +11,7 @@
 
 #include "proxyfence/Analysis/CompletionHazards.h"
 #include "proxyfence/Analysis/ProxyHazards.h"
+#include "proxyfence/Dialect/NVWS/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -234,6 +235,54 @@ struct FenceProbe {
 };
 } // namespace
 
+/// A function that still holds nvws ops (Triton's warp-specialization IR
+/// before NVWSLowerAref and NVWSLowerWarpGroup) synchronizes through arefs,
+/// which the proxy model does not describe: the mbarriers, the stage
+/// indices and the async ops behind an aref exit appear only when Triton
+/// lowers it. No hazard in such a function is proven and no fence in it
+/// is proven spurious, so its findings become one unproven ordering that
+/// names the cause and the first nvws op.
+static void reportUnmodeledNVWS(ModuleOp module,
+                                const PositionResolver &positions,
+                                std::vector<Finding> &findings) {
+  llvm::DenseMap<Operation *, Operation *> firstNVWSOp;
+  module->walk([&](Operation *op) {
+    if (!isa<nvws::NVWSDialect>(op->getDialect()))
+      return;
+    if (auto function = op->getParentOfType<FunctionOpInterface>())
+      firstNVWSOp.try_emplace(function, op);
+  });
+  if (firstNVWSOp.empty())
+    return;
+  llvm::DenseMap<Operation *, unsigned> withheld;
+  llvm::erase_if(findings, [&](const Finding &finding) {
+    Operation *function =
+        finding.primary.op
+            ? finding.primary.op->getParentOfType<FunctionOpInterface>()
+            : nullptr;
+    if (!function || !firstNVWSOp.count(function))
+      return false;
+    ++withheld[function];
+    return true;
+  });
+  for (auto [function, op] : firstNVWSOp) {
+    Finding finding{FindingKind::UnprovenOrdering};
+    finding.primary = positions.describe(op);
+    unsigned count = withheld.lookup(function);
+    finding.message = llvm::formatv(
+        "{0} holds nvws ops (Triton's warp-specialization IR, before "
+        "NVWSLowerAref and NVWSLowerWarpGroup): the synchronization its "
+        "arefs and warp groups stand for is not modeled, so the ordering of "
+        "the memory they hand between partitions can be proven neither way "
+        "({1} finding{2} of the analysis withheld)",
+        ("@" + cast<FunctionOpInterface>(function).getName()).str(), count,
+        count == 1 ? "" : "s");
+    finding.fix = "check the IR after NVWSLowerWarpGroup (or the final "
+                  ".ttgir), where arefs are mbarriers and TMA/MMA ops";
+    findings.push_back(std::move(finding));
+  }
+}
+
 std::vector<Finding>
 proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
   BufferRegionAnalysis regions(module);
@@ -301,6 +350,8 @@ proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
           makeFenceWarning(FindingKind::OverwideFence, fence, positions));
     }
   });
+
+  reportUnmodeledNVWS(module, positions, findings);
 
   // Program order of the primary op.
   DenseMap<Operation *, unsigned> order;

@@ -5,7 +5,7 @@
 // RUN: proxyfence-opt -split-input-file --proxyfence-allocate-shared-memory %s \
 // RUN:   | proxyfence-opt -split-input-file --test-verify-shared-memory-allocation \
 // RUN:   | FileCheck %s --check-prefix=VERIFY
-// VERIFY-COUNT-10: shared-memory allocation ok
+// VERIFY-COUNT-11: shared-memory allocation ok
 
 // Buffers live at the same time get disjoint offsets; the module records
 // the total.
@@ -272,6 +272,38 @@ module {
 module {
   tt.func @no_shared() {
     %t = ttng.tmem_alloc : () -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// A cluster layout splits a buffer among the CTAs: each CTA holds, and
+// Triton allocates, the shape per CTA. CTASplitNum = [2, 1] halves the
+// rows of %a (64x64xf16: 4096 bytes per CTA, not 8192); CGALayout bases
+// [[0, 1]] halve the columns of each stage of %b (3 x 4096 bytes); a
+// broadcast basis [[0, 0]] splits nothing (%c, 8192 bytes). The leading
+// (stage) dimension of %b is outside the layout's rank.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#split_rows = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>
+#split_cols = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 1]]}>
+#broadcast = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 0]]}>
+#smem = #ttg.shared_memory
+// CHECK: module attributes {"ttg.num-ctas" = 2 : i32, ttg.shared = 24576 : i32}
+// CHECK-LABEL: tt.func @per_cta_sizes
+// Largest first: %b [0, 12288), %c [12288, 20480), %a [20480, 24576).
+// CHECK: ttg.local_alloc {allocation.offset = 20480 : i32} : () -> !ttg.memdesc<64x64xf16, #{{.*}}>
+// CHECK: ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<3x64x64xf16, #{{.*}}>
+// CHECK: ttg.local_alloc {allocation.offset = 12288 : i32} : () -> !ttg.memdesc<64x64xf16, #{{.*}}>
+module attributes {"ttg.num-ctas" = 2 : i32} {
+  tt.func @per_cta_sizes() {
+    %a = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #split_rows, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16, #split_cols, #smem, mutable>
+    %c = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #broadcast, #smem, mutable>
+    %la = ttg.local_load %a : !ttg.memdesc<64x64xf16, #split_rows, #smem, mutable> -> tensor<64x64xf16, #blocked>
+    %lb = ttg.local_load %b : !ttg.memdesc<3x64x64xf16, #split_cols, #smem, mutable> -> tensor<3x64x64xf16, #blocked>
+    %lc = ttg.local_load %c : !ttg.memdesc<64x64xf16, #broadcast, #smem, mutable> -> tensor<64x64xf16, #blocked>
     tt.return
   }
 }

@@ -90,6 +90,78 @@ bool proxyfence::ttg::isSharedEncoding(Attribute encoding) {
                          PartitionedSharedEncodingAttr>(encoding);
 }
 
+/// Field `key` of a shared-memory layout, or null.
+static Attribute getSharedLayoutField(Attribute encoding, StringRef key) {
+  return llvm::TypeSwitch<Attribute, Attribute>(encoding)
+      .Case<NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr,
+            SharedLinearEncodingAttr, PaddedSharedEncodingAttr,
+            PartitionedSharedEncodingAttr>(
+          [&](auto layout) -> Attribute {
+            for (const NamedAttribute &field : layout.getFields())
+              if (field.getName() == key)
+                return field.getValue();
+            return {};
+          })
+      .Default([](Attribute) { return Attribute(); });
+}
+
+SmallVector<int64_t> proxyfence::ttg::getCTASplitNum(Attribute encoding,
+                                                      unsigned rank) {
+  SmallVector<int64_t> split(rank, 1);
+  if (!encoding)
+    return split;
+  // The fields name the layout's own (trailing) dimensions.
+  auto assign = [&](ArrayRef<int64_t> perDim) {
+    for (auto [index, factor] : llvm::enumerate(llvm::reverse(perDim)))
+      if (index < rank && factor > 0)
+        split[rank - 1 - index] = factor;
+  };
+  auto getInts = [](Attribute attr) -> std::optional<SmallVector<int64_t>> {
+    SmallVector<int64_t> values;
+    if (auto dense = dyn_cast_if_present<DenseI32ArrayAttr>(attr)) {
+      llvm::append_range(values, dense.asArrayRef());
+      return values;
+    }
+    auto array = dyn_cast_if_present<ArrayAttr>(attr);
+    if (!array)
+      return std::nullopt;
+    for (Attribute element : array) {
+      auto integer = dyn_cast<IntegerAttr>(element);
+      if (!integer)
+        return std::nullopt;
+      values.push_back(integer.getInt());
+    }
+    return values;
+  };
+  if (auto splitNum = getInts(getSharedLayoutField(encoding, "CTASplitNum"))) {
+    assign(*splitNum);
+    return split;
+  }
+  // CGALayout, or the block bases of shared_linear/padded_shared.
+  auto bases = dyn_cast_if_present<ArrayAttr>(
+      getSharedLayoutField(encoding, "CGALayout"));
+  if (!bases)
+    bases = dyn_cast_if_present<ArrayAttr>(
+        getSharedLayoutField(encoding, "block"));
+  if (!bases || bases.empty())
+    return split;
+  SmallVector<int64_t> perDim;
+  for (Attribute basisAttr : bases) {
+    std::optional<SmallVector<int64_t>> basis = getInts(basisAttr);
+    if (!basis)
+      return SmallVector<int64_t>(rank, 1);
+    if (perDim.empty())
+      perDim.assign(basis->size(), 1);
+    for (auto [dim, component] : llvm::enumerate(*basis))
+      if (component != 0 && dim < perDim.size()) {
+        perDim[dim] *= 2;
+        break;
+      }
+  }
+  assign(perDim);
+  return split;
+}
+
 //===----------------------------------------------------------------------===//
 // Layout fields
 //===----------------------------------------------------------------------===//
@@ -486,14 +558,23 @@ unsigned MemDescType::getElementBitWidth() const {
   return bits < 8 && bits != 4 ? 8 : bits;
 }
 
+/// Elements one CTA holds of `shape` in `encoding`.
+static int64_t getNumElementsPerCTA(ArrayRef<int64_t> shape,
+                                    Attribute encoding) {
+  SmallVector<int64_t> split = getCTASplitNum(encoding, shape.size());
+  int64_t count = 1;
+  for (auto [dim, factor] : llvm::zip(shape, split))
+    count *= std::max<int64_t>(1, dim / factor);
+  return count;
+}
+
 int64_t MemDescType::getSizeInBytes() const {
-  return std::max<int64_t>(1, getNumElements() * getElementBitWidth() / 8);
+  return std::max<int64_t>(1, getNumElementsPerCTA(getShape(), getEncoding()) *
+                                  getElementBitWidth() / 8);
 }
 
 int64_t MemDescType::getAllocSizeInBytes() const {
-  int64_t count = 1;
-  for (int64_t dim : getAllocShape())
-    count *= dim;
+  int64_t count = getNumElementsPerCTA(getAllocShape(), getEncoding());
   // A padded layout occupies its padding too.
   if (auto padded =
           dyn_cast_if_present<PaddedSharedEncodingAttr>(getEncoding()))

@@ -444,6 +444,13 @@ struct LowerMakeTensorDesc final : OpRewritePattern<tt::MakeTensorDescOp> {
     for (int64_t k = static_cast<int64_t>(box.size()) - 2; k >= 0; --k)
       boxDim.push_back(i32(box[k]));
     SmallVector<Value> globalDim(llvm::reverse(op.getShape()));
+    // The scratch first, then the strides: Triton's order.
+    Value descPtr = op.getDescPtr();
+    if (!descPtr)
+      descPtr = ttg::GlobalScratchAllocOp::create(
+          rewriter, loc,
+          tt::PointerType::get(rewriter.getI8Type(), /*addressSpace=*/1),
+          kTensormapBytes, kTensormapBytes);
     Value elementSize =
         arith::ConstantIntOp::create(rewriter, loc, elementBytes, /*width=*/64);
     SmallVector<Value> globalStride;
@@ -454,12 +461,6 @@ struct LowerMakeTensorDesc final : OpRewritePattern<tt::MakeTensorDescOp> {
     SmallVector<Value> elementStride(globalDim.size(), i32(1));
     int32_t fillMode = op.getPadding() == tt::PaddingOption::PAD_NAN ? 1 : 0;
 
-    Value descPtr = op.getDescPtr();
-    if (!descPtr)
-      descPtr = ttg::GlobalScratchAllocOp::create(
-          rewriter, loc,
-          tt::PointerType::get(rewriter.getI8Type(), /*addressSpace=*/1),
-          kTensormapBytes, kTensormapBytes);
     ttng::TensormapCreateOp::create(
         rewriter, loc, descPtr, op.getBase(), boxDim, globalDim, globalStride,
         elementStride, *elemType, /*interleave_layout=*/0, swizzle->first,
@@ -486,8 +487,12 @@ bool isDescriptorOp(Operation *op) {
 
 /// Diagnoses a descriptor op the patterns cannot lower.
 LogicalResult checkLowerable(Operation *op, int64_t numCTAs) {
-  if (numCTAs > 1)
-    return op->emitError("TMA lowering of a multi-CTA module (ttg.num-ctas = ")
+  // A store, reduce or scatter lowers the same way in a cluster: the
+  // buffer keeps the descriptor's CTA layout. A load's barrier expects the
+  // bytes each CTA receives, which this lowering does not derive.
+  if (numCTAs > 1 && isa<tt::DescriptorLoadOp, tt::DescriptorGatherOp>(op))
+    return op->emitError("TMA lowering of a descriptor load or gather in a "
+                         "multi-CTA module (ttg.num-ctas = ")
            << numCTAs << ") is not supported";
   Attribute encoding = getDescEncoding(op->getOperand(0));
   if (!encoding || !ttg::isSharedEncoding(encoding))

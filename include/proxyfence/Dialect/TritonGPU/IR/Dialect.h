@@ -51,6 +51,14 @@ namespace proxyfence::ttg {
 /// True for the shared-memory layouts (nvmma_shared, swizzled_shared,
 /// shared_linear, padded_shared, partitioned_shared).
 bool isSharedEncoding(mlir::Attribute encoding);
+/// How many CTAs of a cluster split each of the trailing `rank` dimensions
+/// of a shared-memory layout: the layout's `CTASplitNum`, or, from a
+/// `CGALayout` (or `block`: bases of the block dimension), 2 to the number of bases
+/// along each dimension (broadcast bases, all zero, split nothing). All 1
+/// for single-CTA layouts. Triton sizes shared memory by the shape one CTA
+/// holds (getShapePerCTA).
+llvm::SmallVector<int64_t> getCTASplitNum(mlir::Attribute encoding,
+                                          unsigned rank);
 /// True when `op` is a memdesc view; its source is operand #0.
 inline bool isMemDescView(mlir::Operation *op) {
   return op && op->hasTrait<OpTrait::MemDescView>();

@@ -61,9 +61,10 @@ def TTG_MemDescType : TTG_TypeDef<"MemDesc", "memdesc"> {
     int64_t getRank() const { return getShape().size(); }
     /// Number of elements of the view.
     int64_t getNumElements() const;
-    /// Bytes the view covers (elements times element size, at least 1 byte).
+    /// Bytes the view covers in one CTA (elements of the shape per CTA,
+    /// see getCTASplitNum, times the element size; at least 1 byte).
     int64_t getSizeInBytes() const;
-    /// Bytes of the underlying allocation (allocShape).
+    /// Bytes of the underlying allocation (allocShape) in one CTA.
     int64_t getAllocSizeInBytes() const;
     /// Bits per element (i1 counts as 8, as Triton stores it).
     unsigned getElementBitWidth() const;
