@@ -240,6 +240,8 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
   if (decided != result.fencePoints.end())
     state.fence(decided->second);
 
+  bool anyConflict = false;
+  FenceScope neededByOp = FenceScope::CTA;
   for (auto [index, async] : llvm::enumerate(accesses)) {
     if (!async.isAsync)
       continue;
@@ -280,12 +282,18 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
       for (const AccessKey &key : state.cluster)
         if (getAccesses(key.first)[key.second].scope == FenceScope::Cluster)
           check(key);
-    if (!conflict || !options.fenceAtHazards)
+    if (!conflict)
       continue;
-    FenceScope &scope = result.fencePoints[op];
-    scope = wider(scope, needed);
-    state.fence(scope);
+    anyConflict = true;
+    neededByOp = wider(neededByOp, needed);
   }
+  // The assumed fence goes before the op, after all of its accesses are
+  // checked: every operand's hazards are reported (one fence fixes them).
+  if (!anyConflict || !options.fenceAtHazards)
+    return;
+  FenceScope &scope = result.fencePoints[op];
+  scope = wider(scope, neededByOp);
+  state.fence(scope);
 }
 
 void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {

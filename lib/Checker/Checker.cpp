@@ -17,6 +17,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <tuple>
@@ -235,6 +237,65 @@ struct FenceProbe {
 };
 } // namespace
 
+/// Several IR op pairs with the same kernel source lines (the prologue
+/// copies a pipeliner peels, the iteration it peels, unrolled loops) are one
+/// hazard in the source: they become one finding that counts the pairs and
+/// names every IR position it covers, and every distinct fix.
+static void mergeSameSourcePairs(std::vector<Finding> &findings) {
+  auto keyOf = [](const Finding &finding) -> std::optional<std::string> {
+    if (finding.kind != FindingKind::MissingFence &&
+        finding.kind != FindingKind::MissingCompletionWait)
+      return std::nullopt;
+    if (!finding.primary.source.isKnown() ||
+        !finding.secondary.source.isKnown())
+      return std::nullopt;
+    StringRef buffer = StringRef(finding.region).split(" bytes ").first;
+    return llvm::formatv("{0}|{1}|{2}|{3}|{4}|{5}|{6}",
+                         static_cast<unsigned>(finding.kind), finding.hazard,
+                         finding.primary.name, finding.primary.source.str(),
+                         finding.secondary.name,
+                         finding.secondary.source.str(), buffer)
+        .str();
+  };
+  llvm::StringMap<SmallVector<size_t>> groups;
+  for (auto [index, finding] : llvm::enumerate(findings))
+    if (std::optional<std::string> key = keyOf(finding))
+      groups[*key].push_back(index);
+  llvm::DenseSet<size_t> merged;
+  for (auto &entry : groups) {
+    ArrayRef<size_t> members = entry.second;
+    if (members.size() < 2)
+      continue;
+    Finding &first = findings[members.front()];
+    SmallVector<std::string> primaries, secondaries, fixes;
+    for (size_t index : members) {
+      const Finding &member = findings[index];
+      auto addOnce = [](SmallVector<std::string> &list, std::string text) {
+        if (!llvm::is_contained(list, text))
+          list.push_back(std::move(text));
+      };
+      addOnce(primaries, member.primary.ir.str());
+      addOnce(secondaries, member.secondary.ir.str());
+      addOnce(fixes, member.fix);
+      if (index != members.front())
+        merged.insert(index);
+    }
+    first.message += llvm::formatv(
+        " ({0} op pairs with these source lines: {1} at {2}; {3} at {4})",
+        members.size(), first.primary.name, llvm::join(primaries, ", "),
+        first.secondary.name, llvm::join(secondaries, ", "));
+    if (fixes.size() > 1)
+      first.fix = llvm::join(fixes, "; and ");
+  }
+  if (merged.empty())
+    return;
+  std::vector<Finding> kept;
+  for (auto [index, finding] : llvm::enumerate(findings))
+    if (!merged.contains(index))
+      kept.push_back(std::move(finding));
+  findings = std::move(kept);
+}
+
 /// A function that still holds nvws ops (Triton's warp-specialization IR
 /// before NVWSLowerAref and NVWSLowerWarpGroup) synchronizes through arefs,
 /// which the proxy model does not describe: the mbarriers, the stage
@@ -351,6 +412,7 @@ proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
     }
   });
 
+  mergeSameSourcePairs(findings);
   reportUnmodeledNVWS(module, positions, findings);
 
   // Program order of the primary op.
