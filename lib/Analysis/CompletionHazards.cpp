@@ -11,11 +11,19 @@
 // particular barrier a commit arrives on, so it never reports a tcgen05
 // read as pending across any wait).
 //
+// Rings: each op's newest issue is kept apart from its older ones. While
+// the stage counters it read its slot with are those of the current
+// iteration (RingIndexAnalysis; the binding ends when the dataflow enters
+// the counters' loop again or recomputes the index), a generic write into a
+// slot of the same buffer that the counters prove different does not touch
+// the bytes it reads. Older issues may have read any slot.
+//
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/Analysis/CompletionHazards.h"
 
 #include "proxyfence/Analysis/ForwardDataflow.h"
+#include "proxyfence/Analysis/RingIndices.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -31,21 +39,51 @@ struct PendingRead {
   Operation *op;
   CompletionKind completedBy;
   RegionSet regions;
+  /// The memdesc value read.
+  Value value;
+};
+
+/// The issues of one async op still in flight: its newest, or the older
+/// ones of earlier iterations.
+using InstanceKey = std::pair<Operation *, unsigned /*1: older*/>;
+
+struct Instance {
+  /// The fewest reads of the same completion kind issued after it on any
+  /// path.
+  int64_t newer = 0;
+  /// For the newest issue: the slot index each of its reads used, while it
+  /// is still the value of the current iteration (null: any slot).
+  SmallVector<Value, 2> slots;
+
+  /// Joins `other` in; returns true if this changed.
+  bool merge(const Instance &other) {
+    bool changed = false;
+    if (other.newer < newer) {
+      newer = other.newer;
+      changed = true;
+    }
+    if (slots != other.slots && !slots.empty()) {
+      // Different bindings on the two paths: any slot.
+      bool anyBound = llvm::any_of(slots, [](Value v) { return bool(v); });
+      slots.clear();
+      changed |= anyBound;
+    }
+    return changed;
+  }
 };
 
 struct State {
-  /// Async ops with reads in flight, in issue order, each with the fewest
-  /// reads of its completion kind issued after it on any path.
-  llvm::MapVector<Operation *, int64_t> pending;
+  /// Async ops with reads in flight, in issue order.
+  llvm::MapVector<InstanceKey, Instance> pending;
 
   bool merge(const State &other) {
     bool changed = false;
-    for (auto [op, newer] : other.pending) {
-      auto [it, inserted] = pending.insert({op, newer});
-      if (inserted || newer < it->second) {
-        it->second = std::min(it->second, newer);
+    for (const auto &[key, instance] : other.pending) {
+      auto [it, inserted] = pending.insert({key, instance});
+      if (!inserted)
+        changed |= it->second.merge(instance);
+      else
         changed = true;
-      }
     }
     return changed;
   }
@@ -62,13 +100,19 @@ struct CompletionHazardAnalysis::Impl
   void visitOp(Operation *op, State &state);
   void refineBranch(Value condition, bool taken, State &state);
   void complete(State &state, CompletionKind kind, int64_t keepNewest);
+  void enterBlock(Block &block, State &state);
+  /// Whether the newest issue `instance` of `asyncOp` provably reads
+  /// another slot than `written` (the memdesc value a write touches).
+  bool readsOtherSlot(const Instance &instance, unsigned readIndex,
+                      const PendingRead &read, Value written);
 
   const BufferRegionAnalysis &regions;
   CompletionHazardAnalysis &result;
   /// Async reads per op.
   DenseMap<Operation *, SmallVector<PendingRead, 2>> reads;
-  /// Generic writes per op.
-  DenseMap<Operation *, SmallVector<RegionSet, 1>> writes;
+  /// Generic writes per op, with the memdesc value written.
+  DenseMap<Operation *, SmallVector<std::pair<RegionSet, Value>, 1>> writes;
+  RingIndexAnalysis rings;
   DenseSet<std::pair<Operation *, Operation *>> seen;
 };
 
@@ -80,11 +124,13 @@ void CompletionHazardAnalysis::Impl::collect(ModuleOp module) {
     for (const ProxyAccess &access : accesses) {
       if (access.isAsyncShared() && access.isRead() &&
           completedBy != CompletionKind::None)
-        reads[op].push_back(
-            {op, completedBy, regions.getAccessRegions(op, access)});
+        reads[op].push_back({op, completedBy,
+                             regions.getAccessRegions(op, access),
+                             access.value});
       else if (access.isGenericShared() && access.isWrite() &&
                access.proxy == Proxy::Generic)
-        writes[op].push_back(regions.getAccessRegions(op, access));
+        writes[op].push_back(
+            {regions.getAccessRegions(op, access), access.value});
     }
   });
 }
@@ -94,10 +140,38 @@ void CompletionHazardAnalysis::Impl::collect(ModuleOp module) {
 void CompletionHazardAnalysis::Impl::complete(State &state,
                                               CompletionKind kind,
                                               int64_t keepNewest) {
-  state.pending.remove_if([&](const std::pair<Operation *, int64_t> &entry) {
-    return reads[entry.first].front().completedBy == kind &&
-           entry.second >= keepNewest;
+  state.pending.remove_if([&](const std::pair<InstanceKey, Instance> &entry) {
+    return reads[entry.first.first].front().completedBy == kind &&
+           entry.second.newer >= keepNewest;
   });
+}
+
+/// Entering a block redefines its arguments: a slot index computed from a
+/// counter among them belongs to an earlier iteration from here on.
+void CompletionHazardAnalysis::Impl::enterBlock(Block &block, State &state) {
+  if (block.getNumArguments() == 0)
+    return;
+  for (auto &[key, instance] : state.pending)
+    for (Value &slot : instance.slots) {
+      if (!slot)
+        continue;
+      std::optional<CounterExpr> expr = rings.getCounterExpr(slot);
+      if (!expr || expr->counter.getParentBlock() == &block)
+        slot = Value();
+    }
+}
+
+bool CompletionHazardAnalysis::Impl::readsOtherSlot(const Instance &instance,
+                                                    unsigned readIndex,
+                                                    const PendingRead &read,
+                                                    Value written) {
+  if (readIndex >= instance.slots.size() || !instance.slots[readIndex])
+    return false;
+  auto readSlot = RingIndexAnalysis::getSlot(read.value);
+  auto writeSlot = RingIndexAnalysis::getSlot(written);
+  return readSlot && writeSlot && readSlot->first == writeSlot->first &&
+         readSlot->second == instance.slots[readIndex] &&
+         rings.provablyDistinct(readSlot->second, writeSlot->second);
 }
 
 /// On the side where `condition` is false, ops issued under it never ran.
@@ -105,8 +179,8 @@ void CompletionHazardAnalysis::Impl::refineBranch(Value condition, bool taken,
                                                   State &state) {
   if (taken)
     return;
-  state.pending.remove_if([&](const std::pair<Operation *, int64_t> &entry) {
-    auto iface = dyn_cast<ProxyAccessOpInterface>(entry.first);
+  state.pending.remove_if([&](const std::pair<InstanceKey, Instance> &entry) {
+    auto iface = dyn_cast<ProxyAccessOpInterface>(entry.first.first);
     return iface && iface.getIssuePredicate() == condition;
   });
 }
@@ -121,25 +195,55 @@ void CompletionHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
   if (isa<ttng::WaitBarrierOp>(op))
     return complete(state, CompletionKind::MBarrierPhase, 0);
 
+  // Recomputing a slot index ends the bindings to its earlier value.
+  for (Value result : op->getResults())
+    for (auto &[key, instance] : state.pending)
+      for (Value &slot : instance.slots)
+        if (slot == result)
+          slot = Value();
+
   auto writeIt = writes.find(op);
   if (writeIt != writes.end()) {
-    for (const RegionSet &written : writeIt->second)
-      for (auto [asyncOp, newer] : state.pending)
-        for (const PendingRead &read : reads[asyncOp])
-          if (BufferRegionAnalysis::mayAlias(read.regions, written) &&
-              seen.insert({asyncOp, op}).second)
+    for (const auto &[written, value] : writeIt->second)
+      for (const auto &[key, instance] : state.pending) {
+        Operation *asyncOp = key.first;
+        for (auto [index, read] : llvm::enumerate(reads[asyncOp])) {
+          if (!BufferRegionAnalysis::mayAlias(read.regions, written))
+            continue;
+          if (!key.second && readsOtherSlot(instance, index, read, value))
+            continue;
+          if (seen.insert({asyncOp, op}).second)
             result.hazards.push_back(
                 {asyncOp, op, read.completedBy, read.regions, written});
+        }
+      }
   }
   auto readIt = reads.find(op);
   if (readIt != reads.end()) {
-    // Every read of the same kind in flight has one more newer read; this
-    // one has none (also when it was in flight from an earlier iteration).
+    // Every issue of the same kind in flight has one more newer read; the
+    // op's previous newest issue becomes an older one.
     CompletionKind kind = readIt->second.front().completedBy;
-    for (auto &[other, newer] : state.pending)
-      if (other != op && reads[other].front().completedBy == kind)
-        ++newer;
-    state.pending[op] = 0;
+    for (auto &[key, instance] : state.pending)
+      if (reads[key.first].front().completedBy == kind)
+        ++instance.newer;
+    InstanceKey newest{op, 0}, older{op, 1};
+    auto previous = state.pending.find(newest);
+    if (previous != state.pending.end()) {
+      Instance moved = previous->second;
+      moved.slots.clear();
+      auto [it, inserted] = state.pending.insert({older, moved});
+      if (!inserted)
+        it->second.merge(moved);
+      state.pending.erase(newest);
+    }
+    Instance issue;
+    for (const PendingRead &read : readIt->second) {
+      auto slot = RingIndexAnalysis::getSlot(read.value);
+      issue.slots.push_back(slot && rings.getCounterExpr(slot->second)
+                                ? slot->second
+                                : Value());
+    }
+    state.pending[newest] = issue;
   }
 }
 

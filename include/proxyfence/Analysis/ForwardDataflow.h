@@ -6,7 +6,8 @@
 // ttg.warp_specialize (every region starts from the state before the op;
 // after it, any region's effects may be pending). Other ops with regions are
 // treated as running their regions in order. A derived class supplies the
-// state (with `bool merge(const State &)`) and `visitOp`.
+// state (with `bool merge(const State &)`) and `visitOp`, and may shadow
+// `enterBlock`, `refineBranch`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,6 +87,7 @@ public:
   Derived &derived() { return *static_cast<Derived *>(this); }
 
   State transferBlock(mlir::Block &block, State state) {
+    derived().enterBlock(block, state);
     for (mlir::Operation &op : block)
       transferOp(&op, state);
     return state;
@@ -117,6 +119,10 @@ public:
     }
     return exit;
   }
+
+  /// Called when the flow enters `block` (its arguments take new values).
+  /// A derived class may shadow this; by default it does nothing.
+  void enterBlock(mlir::Block &block, State &state) {}
 
   /// Narrows `state` on the side of a branch on `condition` (taken or
   /// not). A derived class may shadow this; by default it does nothing.
