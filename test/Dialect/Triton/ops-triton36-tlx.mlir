@@ -11,6 +11,7 @@
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
 
 // CHECK-LABEL: tt.func @dot_scaled(
@@ -72,6 +73,19 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.descriptor_store %u[%i, %i], %v : !tt.tensordesc<tensor<64x64xui8, #shared>>, tensor<64x64xi8, #blocked>
     tt.descriptor_store %u[%i, %i], %v reduce_kind = add : !tt.tensordesc<tensor<64x64xui8, #shared>>, tensor<64x64xi8, #blocked>
     tt.descriptor_reduce add, %u[%i], %v : !tt.tensordesc<tensor<64x64xui8, #shared>>, tensor<64x64xi8, #blocked>
+    tt.return
+  }
+// tt.fp_to_fp: the attribute dictionary before the rounding mode
+// (upstream), and TLX's stochastic rounding: `rbits` random bits with
+// `rounding = rs`, the dictionary last.
+// CHECK-LABEL: tt.func @fp_to_fp_forms(
+// CHECK-NEXT: tt.fp_to_fp %{{.*}} {tag = 1 : i32}, rounding = rtne : tensor<128xf32, #[[BLOCKED1:blocked[0-9]*]]> -> tensor<128xf8E5M2, #[[BLOCKED1]]>
+// CHECK-NEXT: tt.fp_to_fp %{{.*}}, rbits = %{{.*}} : tensor<128xi32, #[[BLOCKED1]]>, rounding = rs : tensor<128xf32, #[[BLOCKED1]]> -> tensor<128xf8E4M3FN, #[[BLOCKED1]]>
+// CHECK-NEXT: tt.fp_to_fp %{{.*}}, rbits = %{{.*}} : tensor<128xi32, #[[BLOCKED1]]>, rounding = rs {tag = 2 : i32} : tensor<128xf32, #[[BLOCKED1]]> -> tensor<128xbf16, #[[BLOCKED1]]>
+  tt.func @fp_to_fp_forms(%x: tensor<128xf32, #blocked1>, %r: tensor<128xi32, #blocked1>) {
+    %a = tt.fp_to_fp %x {tag = 1 : i32}, rounding = rtne : tensor<128xf32, #blocked1> -> tensor<128xf8E5M2, #blocked1>
+    %b = tt.fp_to_fp %x, rbits = %r : tensor<128xi32, #blocked1>, rounding = rs : tensor<128xf32, #blocked1> -> tensor<128xf8E4M3FN, #blocked1>
+    %c = tt.fp_to_fp %x, rbits = %r : tensor<128xi32, #blocked1>, rounding = rs {tag = 2 : i32} : tensor<128xf32, #blocked1> -> tensor<128xbf16, #blocked1>
     tt.return
   }
 }

@@ -28,7 +28,7 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT: ttng.cluster_arrive{{$}}
 // CHECK-NEXT: ttng.cluster_barrier{{$}}
 // CHECK-NEXT: ttng.cluster_barrier {relaxed = false}
-// CHECK-NEXT: %{{.*}} = ttng.cluster_size_1d : i32
+// CHECK-NEXT: %{{.*}} = ttng.cluster_size_1d{{$}}
 // CHECK-NEXT: %{{.*}} = ttng.vote_ballot_sync %[[N]], %{{.*}} : i1 -> i32
 // CHECK-NEXT: %{{.*}} = ttng.vote_ballot_sync %[[N]], %{{.*}} : tensor<128xi1, #[[BLK]]> -> tensor<128xi32, #[[BLK]]>
   tt.func @barriers(%id: i32, %n: i32, %p: i1, %ps: tensor<128xi1, #blocked>) {
@@ -39,7 +39,7 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttng.cluster_arrive
     ttng.cluster_barrier
     ttng.cluster_barrier {relaxed = false}
-    %size = ttng.cluster_size_1d : i32
+    %size = ttng.cluster_size_1d
     %b = ttng.vote_ballot_sync %n, %p : i1 -> i32
     %bs = ttng.vote_ballot_sync %n, %ps : tensor<128xi1, #blocked> -> tensor<128xi32, #blocked>
     tt.return
@@ -96,6 +96,7 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT: ttng.async_tma_store_token_wait %[[T2]], %[[BAR]][%{{.*}}] : !ttg.async.token, !ttg.memdesc<1xi64, #[[SWZ]], #[[SMEM]], mutable>
 // CHECK-NEXT: ttng.prefetch %{{.*}} : tensor<128x!tt.ptr<f32>, #[[BLK]]>
 // CHECK-NEXT: ttng.prefetch %{{.*}}, %{{.*}} : tensor<128x!tt.ptr<f32>, #[[BLK]]>, tensor<128xi1, #[[BLK]]>
+// CHECK-NEXT: ttng.prefetch %{{.*}}, %{{.*}} cacheModifier = ca : tensor<128x!tt.ptr<f32>, #[[BLK]]>, tensor<128xi1, #[[BLK]]>
 // CHECK-NEXT: ttng.prefetch_tensormap %[[DESC]] : !tt.tensordesc<tensor<128x64xf16, #[[NVMMA]]>>
   tt.func @copies(%g: !tt.ptr<i8>, %n: i32, %p: i1, %desc: !tt.tensordesc<tensor<128x64xf16, #shared>>, %i: i32,
                   %src: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>, %ptrs: tensor<128x!tt.ptr<f32>, #blocked>, %mask: tensor<128xi1, #blocked>) {
@@ -112,6 +113,7 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttng.async_tma_store_token_wait %t2, %bar[%p] : !ttg.async.token, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     ttng.prefetch %ptrs : tensor<128x!tt.ptr<f32>, #blocked>
     ttng.prefetch %ptrs, %mask : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi1, #blocked>
+    ttng.prefetch %ptrs, %mask cacheModifier = ca : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi1, #blocked>
     ttng.prefetch_tensormap %desc : !tt.tensordesc<tensor<128x64xf16, #shared>>
     tt.return
   }

@@ -64,6 +64,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 
+// Results print after the regions as `-> (types)`, the yield's values
+// before its attributes (TLX's order).
+// CHECK-LABEL: tt.func @with_results(
+// CHECK: %{{.*}}:2 = ttng.subtiled_region per_tile(%{{.*}} : i32) {numTiles = 2 : i32} tile(%{{.*}}: i32, %{{.*}}: i32) {
+// CHECK-NEXT: ttng.subtiled_region_yield %{{.*}}, %{{.*}} : i32, i32 {async_task_id = array<i32: 0>}
+// CHECK-NEXT: } -> (i32, i32)
+  tt.func @with_results(%a: i32) -> i32 {
+    %r:2 = ttng.subtiled_region
+        per_tile(%a : i32)
+        {numTiles = 2 : i32}
+      tile(%t0: i32, %tidx: i32) {
+        ttng.subtiled_region_yield %t0, %tidx : i32, i32 {async_task_id = array<i32: 0>}
+      } -> (i32, i32)
+    tt.return %r#0 : i32
+  }
+
 // The earlier spelling: per_tile / shared groups, numTiles, a tile region only.
 // CHECK-LABEL: tt.func @per_tile(
 // CHECK: ttng.subtiled_region per_tile(%{{.*}}, %{{.*}} : i32, i32) shared(%{{.*}} : i32) {numTiles = 2 : i32} tile(%{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32) {

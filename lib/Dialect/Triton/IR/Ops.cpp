@@ -39,6 +39,70 @@ ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
       getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
 }
 
+//===----------------------------------------------------------------------===//
+// tt.fp_to_fp
+//===----------------------------------------------------------------------===//
+
+/// `$src attr-dict? (, rbits = %r : T)? (, rounding = M)? attr-dict? : S -> D`.
+ParseResult FpToFpOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand src, rbits;
+  Type rbitsType;
+  bool hasRbits = false;
+  if (parser.parseOperand(src) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef key;
+    SMLoc keyLoc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return failure();
+    if (key == "rbits") {
+      if (parser.parseOperand(rbits) || parser.parseColonType(rbitsType))
+        return failure();
+      hasRbits = true;
+    } else if (key == "rounding") {
+      StringRef mode;
+      SMLoc modeLoc = parser.getCurrentLocation();
+      if (parser.parseKeyword(&mode))
+        return failure();
+      std::optional<RoundingMode> rounding = symbolizeRoundingMode(mode);
+      if (!rounding)
+        return parser.emitError(modeLoc, "unknown rounding mode '")
+               << mode << "'";
+      result.addAttribute(getRoundingAttrName(result.name),
+                          RoundingModeAttr::get(parser.getContext(),
+                                                *rounding));
+    } else {
+      return parser.emitError(keyLoc, "expected 'rbits' or 'rounding'");
+    }
+  }
+  Type srcType, resultType;
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseType(srcType) || parser.parseArrow() ||
+      parser.parseType(resultType) ||
+      parser.resolveOperand(src, srcType, result.operands))
+    return failure();
+  if (hasRbits &&
+      parser.resolveOperand(rbits, rbitsType, result.operands))
+    return failure();
+  result.addTypes(resultType);
+  return success();
+}
+
+void FpToFpOp::print(OpAsmPrinter &printer) {
+  printer << " " << getSrc();
+  SmallVector<StringRef> elided{getRoundingAttrName()};
+  if (!getRbits())
+    printer.printOptionalAttrDict((*this)->getAttrs(), elided);
+  if (Value rbits = getRbits())
+    printer << ", rbits = " << rbits << " : " << rbits.getType();
+  if (auto rounding = getRoundingAttr())
+    printer << ", rounding = " << stringifyRoundingMode(rounding.getValue());
+  if (getRbits())
+    printer.printOptionalAttrDict((*this)->getAttrs(), elided);
+  printer << " : " << getSrc().getType() << " -> " << getResult().getType();
+}
+
 void FuncOp::print(OpAsmPrinter &printer) {
   function_interface_impl::printFunctionOp(
       printer, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),

@@ -820,10 +820,18 @@ ParseResult SubtiledRegionOp::parse(OpAsmParser &parser,
     regionNames.push_back(builder.getStringAttr(keyword));
   } while (succeeded(
       parser.parseOptionalKeyword(&keyword, {"setup", "tile", "teardown"})));
+  // Results: `-> (T, ...)` as TLX prints them (`: T, ...` accepted too).
   SmallVector<Type> resultTypes;
-  if (!result.regions.empty() && succeeded(parser.parseOptionalColon()) &&
-      parser.parseTypeList(resultTypes))
-    return failure();
+  if (!result.regions.empty()) {
+    if (succeeded(parser.parseOptionalArrow())) {
+      if (parser.parseLParen() || parser.parseTypeList(resultTypes) ||
+          parser.parseRParen())
+        return failure();
+    } else if (succeeded(parser.parseOptionalColon()) &&
+               parser.parseTypeList(resultTypes)) {
+      return failure();
+    }
+  }
   result.addTypes(resultTypes);
   result.addAttribute(getOperandGroupNamesAttrName(result.name),
                       builder.getArrayAttr(groupNames));
@@ -877,8 +885,9 @@ void SubtiledRegionOp::print(OpAsmPrinter &printer) {
     printer.printRegion(region, /*printEntryBlockArgs=*/!tile);
   }
   if (getNumResults() != 0) {
-    printer << " : ";
+    printer << " -> (";
     llvm::interleaveComma(getResultTypes(), printer);
+    printer << ")";
   }
 }
 

@@ -85,7 +85,9 @@ def TT_InputPrecisionAttr : I32EnumAttr<"InputPrecision", "dot input precision",
 }
 
 def TT_RoundingModeAttr : I32EnumAttr<"RoundingMode", "float rounding mode", [
-    I32EnumAttrCase<"RTZ", 0, "rtz">, I32EnumAttrCase<"RTNE", 1, "rtne">]> {
+    I32EnumAttrCase<"RTZ", 0, "rtz">, I32EnumAttrCase<"RTNE", 1, "rtne">,
+    // TLX: stochastic rounding with the random bits of tt.fp_to_fp's rbits.
+    I32EnumAttrCase<"RS", 2, "rs">]> {
   let cppNamespace = "::proxyfence::tt";
 }
 

@@ -292,16 +292,20 @@ def TT_PtrToIntOp : TT_UnaryOp<"ptr_to_int", TT_PtrLike, TT_I64Like> {
 def TT_FpToFpOp : TT_Op<"fp_to_fp", [Pure, SameOperandsAndResultShape]> {
   let summary = "Float conversion with an explicit rounding mode";
   let description = [{
+    Upstream Triton prints the attribute dictionary before the rounding
+    mode; the TLX fork adds `rbits` (random bits for stochastic rounding,
+    `rounding = rs`) and prints the dictionary last. Both spellings parse;
+    a conversion with `rbits` prints the TLX way.
+
     ```mlir
     %y = tt.fp_to_fp %x, rounding = rtne : tensor<64xf32, #blocked> -> tensor<64xf8E4M3FN, #blocked>
+    %z = tt.fp_to_fp %x, rbits = %r : tensor<64xi32, #blocked>, rounding = rs : tensor<64xf32, #blocked> -> tensor<64xf8E4M3FN, #blocked>
     ```
   }];
-  let arguments = (ins TT_FloatLike:$src,
+  let arguments = (ins TT_FloatLike:$src, Optional<TT_I32Like>:$rbits,
                        OptionalAttr<TT_RoundingModeAttr>:$rounding);
   let results = (outs TT_FloatLike:$result);
-  let assemblyFormat = [{
-    $src attr-dict (`,` `rounding` `=` $rounding^)? `:` type($src) `->` type($result)
-  }];
+  let hasCustomAssemblyFormat = 1;
 }
 
 //===----------------------------------------------------------------------===//

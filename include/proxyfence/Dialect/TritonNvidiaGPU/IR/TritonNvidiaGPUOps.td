@@ -667,11 +667,11 @@ def TTNG_ClusterSize1DOp : TTNG_Op<"cluster_size_1d", [Pure]> {
   let summary = "Number of CTAs in the cluster (%cluster_nctarank)";
   let description = [{
     ```mlir
-    %n = ttng.cluster_size_1d : i32
+    %n = ttng.cluster_size_1d
     ```
   }];
   let results = (outs I32:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
+  let assemblyFormat = "attr-dict";
 }
 
 def TTNG_VoteBallotSyncOp : TTNG_Op<"vote_ballot_sync", [Pure]> {
@@ -884,10 +884,19 @@ def TTNG_PrefetchOp : TTNG_Op<"prefetch", [
 
     ```mlir
     ttng.prefetch %ptrs : tensor<128x!tt.ptr<f32>, #blocked>
+    ttng.prefetch %ptrs, %mask cacheModifier = ca : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi1, #blocked>
     ```
+
+    `cacheModifier` picks the level: `cg` (L2, the default, not printed)
+    or `ca` (L1).
   }];
-  let arguments = (ins AnyType:$ptr, Optional<AnyType>:$mask);
-  let assemblyFormat = "$ptr (`,` $mask^)? attr-dict `:` type($ptr) (`,` type($mask)^)?";
+  let arguments = (ins AnyType:$ptr, Optional<AnyType>:$mask,
+                       DefaultValuedAttr<TT_CacheModifierAttr,
+                         "::proxyfence::tt::CacheModifier::CG">:$cache);
+  let assemblyFormat = [{
+    $ptr (`,` $mask^)? oilist(`cacheModifier` `=` $cache) attr-dict
+    `:` type($ptr) (`,` type($mask)^)?
+  }];
 }
 
 def TTNG_PrefetchTensormapOp : TTNG_Op<"prefetch_tensormap", [
@@ -1138,7 +1147,7 @@ def TTNG_SubtiledRegionYieldOp : TTNG_Op<"subtiled_region_yield", [
     ```
   }];
   let arguments = (ins Variadic<AnyType>:$values);
-  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
 }
 
 #endif // PROXYFENCE_DIALECT_TRITONNVIDIAGPU_TRITONNVIDIAGPUOPS_TD
