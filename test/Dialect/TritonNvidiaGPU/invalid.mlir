@@ -312,7 +312,7 @@ tt.func @token_dep_without_result(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, 
 #tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
 tt.func @tmem_load_dep_without_result(%acc: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, %tok: !ttg.async.token) {
   // expected-error @+1 {{'ttng.tmem_load' op has a token dependency but no token result}}
-  %r = "ttng.tmem_load"(%acc, %tok) : (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token) -> tensor<128x128xf32>
+  %r = "ttng.tmem_load"(%acc, %tok) <{resultSegmentSizes = array<i32: 1, 0, 0>}> : (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token) -> tensor<128x128xf32>
   tt.return
 }
 

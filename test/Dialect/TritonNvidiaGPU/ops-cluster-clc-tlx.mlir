@@ -135,6 +135,9 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT: %{{.*}} = ttng.two_cta_peer_gather %{{.*}} split_dim = 0 num_ctas = 2 : tensor<128xf32, #[[BLK]]> -> tensor<256xf32, #[[BLK]]>
 // CHECK-NEXT: %[[S:.*]] = ttng.packed_arith add %[[X:[^ ]*]], %[[X]] : (tensor<128xf32, #[[BLK]]>, tensor<128xf32, #[[BLK]]>) -> tensor<128xf32, #[[BLK]]>
 // CHECK-NEXT: %{{.*}} = ttng.packed_arith fma %[[S]], %[[X]], %[[X]] : (tensor<128xf32, #[[BLK]]>, tensor<128xf32, #[[BLK]]>, tensor<128xf32, #[[BLK]]>) -> tensor<128xf32, #[[BLK]]>
+// tcgen05.ld.red: the row reduction is a second result.
+// CHECK-NEXT: %{{.*}}, %{{.*}} = ttng.tmem_load %{{.*}} {abs = true, redOp = #ttng.redOp<max>} : !ttg.memdesc<128x64xf32, #{{.*}}, #ttng.tensor_memory, mutable, 128x128> -> tensor<128x64xf32>, tensor<128xf32, #[[BLK]]>
+// CHECK-NEXT: %{{.*}}, %{{.*}}, %{{.*}} = ttng.tmem_load %{{.*}}[] {NaN = true, redOp = #ttng.redOp<min>} : !ttg.memdesc<128x64xf32, #{{.*}}, #ttng.tensor_memory, mutable, 128x128> -> tensor<128x64xf32>, tensor<128xf32, #[[BLK]]>
   tt.func @tensor_memory(%acc: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, %x: tensor<128xf32, #blocked>) {
     %s0 = ttng.tmem_subslice %acc {N = 64 : i32} : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable, 128x128>
     %s1 = ttng.tmem_subslice %acc {offset = 0 : i32} : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable, 128x128>
@@ -142,6 +145,8 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %g = ttng.two_cta_peer_gather %x split_dim = 0 num_ctas = 2 : tensor<128xf32, #blocked> -> tensor<256xf32, #blocked>
     %sum = ttng.packed_arith add %x, %x : (tensor<128xf32, #blocked>, tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked>
     %fma = ttng.packed_arith fma %sum, %x, %x : (tensor<128xf32, #blocked>, tensor<128xf32, #blocked>, tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked>
+    %v, %red = ttng.tmem_load %s0 {abs = true, redOp = #ttng.redOp<max>} : !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable, 128x128> -> tensor<128x64xf32>, tensor<128xf32, #blocked>
+    %w, %tok, %red2 = ttng.tmem_load %s1[] {NaN = true, redOp = #ttng.redOp<min>} : !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable, 128x128> -> tensor<128x64xf32>, tensor<128xf32, #blocked>
     tt.return
   }
 }

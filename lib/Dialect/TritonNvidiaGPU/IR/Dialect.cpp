@@ -15,6 +15,7 @@ using namespace proxyfence;
 using namespace proxyfence::ttng;
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUDialect.cpp.inc"
+#include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUEnums.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUAttrDefs.cpp.inc"

@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUDialect.h.inc"
+#include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUAttrDefs.h.inc"

@@ -10,6 +10,12 @@
 include "mlir/IR/AttrTypeBase.td"
 include "proxyfence/Dialect/TritonGPU/IR/TritonGPUAttrDefs.td"
 include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUDialect.td"
+include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUEnums.td"
+
+def TTNG_TMEMLoadReduceModifierAttr
+    : EnumAttr<TTNG_Dialect, TTNG_TMEMLoadReduceModifier, "redOp"> {
+  let assemblyFormat = "`<` $value `>`";
+}
 
 def TTNG_TensorMemorySpaceAttr : AttrDef<TTNG_Dialect, "TensorMemorySpace"> {
   let mnemonic = "tensor_memory";

@@ -478,18 +478,28 @@ def TTNG_TMEMAllocOp : TTNG_Op<"tmem_alloc", [ProxyEffects]> {
   let hasVerifier = 1;
 }
 
-def TTNG_TMEMLoadOp : TTNG_Op<"tmem_load", [ProxyEffects]> {
+def TTNG_TMEMLoadOp : TTNG_Op<"tmem_load", [ProxyEffects,
+    AttrSizedResultSegments]> {
   let summary = "tcgen05.ld: tensor memory to registers";
   let description = [{
+    With `redOp` (`tcgen05.ld.red`), the load also reduces each row (min
+    or max, of absolute values with `abs`, NaN-propagating with `NaN`)
+    into the `$red` result.
+
     ```mlir
     %v = ttng.tmem_load %acc : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #linear>
+    %w, %m = ttng.tmem_load %acc {redOp = #ttng.redOp<max>, abs = true} : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #linear>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #linear}>>
     ```
   }];
-  let arguments = (ins TTG_MemDesc:$src, Optional<TTG_AsyncToken>:$dep);
-  let results = (outs AnyRankedTensor:$result, Optional<TTG_AsyncToken>:$token);
+  let arguments = (ins TTG_MemDesc:$src, Optional<TTG_AsyncToken>:$dep,
+                       OptionalAttr<TTNG_TMEMLoadReduceModifierAttr>:$redOp,
+                       OptionalAttr<BoolAttr>:$abs,
+                       OptionalAttr<BoolAttr>:$NaN);
+  let results = (outs AnyRankedTensor:$result, Optional<TTG_AsyncToken>:$token,
+                      Optional<AnyRankedTensor>:$red);
   let assemblyFormat = [{
     $src `` custom<Token>($dep, type($token)) attr-dict `:`
-    qualified(type($src)) `->` type($result)
+    qualified(type($src)) `->` type($result) (`,` type($red)^)?
   }];
   let hasVerifier = 1;
 }
