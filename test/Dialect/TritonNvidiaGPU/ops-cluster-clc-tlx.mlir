@@ -135,6 +135,8 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT: %{{.*}} = ttng.two_cta_peer_gather %{{.*}} split_dim = 0 num_ctas = 2 : tensor<128xf32, #[[BLK]]> -> tensor<256xf32, #[[BLK]]>
 // CHECK-NEXT: %[[S:.*]] = ttng.packed_arith add %[[X:[^ ]*]], %[[X]] : (tensor<128xf32, #[[BLK]]>, tensor<128xf32, #[[BLK]]>) -> tensor<128xf32, #[[BLK]]>
 // CHECK-NEXT: %{{.*}} = ttng.packed_arith fma %[[S]], %[[X]], %[[X]] : (tensor<128xf32, #[[BLK]]>, tensor<128xf32, #[[BLK]]>, tensor<128xf32, #[[BLK]]>) -> tensor<128xf32, #[[BLK]]>
+// The newer spelling with explicit lane types and axis.
+// CHECK-NEXT: %{{.*}} = ttng.packed_arith add, f32x2, [f32x2, f32x2], %[[X]], %[[X]] axis = 0 : (tensor<128xf32, #[[BLK]]>, tensor<128xf32, #[[BLK]]>) -> tensor<128xf32, #[[BLK]]>
 // tcgen05.ld.red: the row reduction is a second result.
 // CHECK-NEXT: %{{.*}}, %{{.*}} = ttng.tmem_load %{{.*}} {abs = true, redOp = #ttng.redOp<max>} : !ttg.memdesc<128x64xf32, #{{.*}}, #ttng.tensor_memory, mutable, 128x128> -> tensor<128x64xf32>, tensor<128xf32, #[[BLK]]>
 // CHECK-NEXT: %{{.*}}, %{{.*}}, %{{.*}} = ttng.tmem_load %{{.*}}[] {NaN = true, redOp = #ttng.redOp<min>} : !ttg.memdesc<128x64xf32, #{{.*}}, #ttng.tensor_memory, mutable, 128x128> -> tensor<128x64xf32>, tensor<128xf32, #[[BLK]]>
@@ -145,6 +147,7 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %g = ttng.two_cta_peer_gather %x split_dim = 0 num_ctas = 2 : tensor<128xf32, #blocked> -> tensor<256xf32, #blocked>
     %sum = ttng.packed_arith add %x, %x : (tensor<128xf32, #blocked>, tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked>
     %fma = ttng.packed_arith fma %sum, %x, %x : (tensor<128xf32, #blocked>, tensor<128xf32, #blocked>, tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked>
+    %pk = ttng.packed_arith add, f32x2, [f32x2, f32x2], %x, %x axis = 0 : (tensor<128xf32, #blocked>, tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked>
     %v, %red = ttng.tmem_load %s0 {abs = true, redOp = #ttng.redOp<max>} : !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable, 128x128> -> tensor<128x64xf32>, tensor<128xf32, #blocked>
     %w, %tok, %red2 = ttng.tmem_load %s1[] {NaN = true, redOp = #ttng.redOp<min>} : !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable, 128x128> -> tensor<128x64xf32>, tensor<128xf32, #blocked>
     tt.return

@@ -66,19 +66,6 @@ static void printBarriersAndPreds(OpAsmPrinter &printer, Operation *,
     printer << ", " << barrier << "[" << pred << "]";
 }
 
-/// A bare keyword (`add`, `fma`) held as a string attribute.
-static ParseResult parseKeyword(OpAsmParser &parser, StringAttr &attr) {
-  StringRef keyword;
-  if (parser.parseKeyword(&keyword))
-    return failure();
-  attr = parser.getBuilder().getStringAttr(keyword);
-  return success();
-}
-
-static void printKeyword(OpAsmPrinter &printer, Operation *, StringAttr attr) {
-  printer << attr.getValue();
-}
-
 #define GET_OP_CLASSES
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.cpp.inc"
 
@@ -715,6 +702,80 @@ void TCGen5GlobalAllocOp::getProxyAccesses(
 int64_t TCGen5GlobalAllocOp::getSharedScratchSize() { return 4; }
 int64_t TCGen5GlobalAllocOp::getSharedScratchAlignment() { return 4; }
 
+/// `kind %a, ... : (T...) -> R`, or `kind, packed, [p, ...], %a, ... axis =
+/// N : (T...) -> R`.
+ParseResult PackedArithOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  StringRef kind;
+  if (parser.parseKeyword(&kind))
+    return failure();
+  result.addAttribute(getOpKindAttrName(result.name),
+                      builder.getStringAttr(kind));
+  bool explicitTypes = succeeded(parser.parseOptionalComma());
+  if (explicitTypes) {
+    StringRef packed;
+    SmallVector<Attribute> operandTypes;
+    if (parser.parseKeyword(&packed) || parser.parseComma() ||
+        parser.parseCommaSeparatedList(
+            OpAsmParser::Delimiter::Square,
+            [&]() -> ParseResult {
+              StringRef name;
+              if (parser.parseKeyword(&name))
+                return failure();
+              operandTypes.push_back(builder.getStringAttr(name));
+              return success();
+            }) ||
+        parser.parseComma())
+      return failure();
+    result.addAttribute(getPackedTypeAttrName(result.name),
+                        builder.getStringAttr(packed));
+    result.addAttribute(getOperandPackedTypesAttrName(result.name),
+                        builder.getArrayAttr(operandTypes));
+  }
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  if (parser.parseOperandList(operands))
+    return failure();
+  if (explicitTypes) {
+    int32_t axis;
+    if (parser.parseKeyword("axis") || parser.parseEqual() ||
+        parser.parseInteger(axis))
+      return failure();
+    result.addAttribute(getAxisAttrName(result.name),
+                        builder.getI32IntegerAttr(axis));
+  }
+  FunctionType type;
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseType(type) ||
+      parser.resolveOperands(operands, type.getInputs(), typeLoc,
+                             result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  return success();
+}
+
+void PackedArithOp::print(OpAsmPrinter &printer) {
+  printer << " " << getOpKind();
+  if (auto packed = getPackedTypeAttr()) {
+    printer << ", " << packed.getValue() << ", [";
+    if (auto operandTypes = getOperandPackedTypesAttr())
+      llvm::interleaveComma(operandTypes, printer, [&](Attribute name) {
+        printer << cast<StringAttr>(name).getValue();
+      });
+    printer << "],";
+  }
+  printer << " " << getOperands();
+  if (auto axis = getAxisAttr())
+    printer << " axis = " << axis.getInt();
+  printer.printOptionalAttrDict((*this)->getAttrs(),
+                                {getOpKindAttrName(), getPackedTypeAttrName(),
+                                 getOperandPackedTypesAttrName(),
+                                 getAxisAttrName()});
+  printer << " : ";
+  printer.printFunctionalType(getOperands().getTypes(),
+                              (*this)->getResultTypes());
+}
+
 LogicalResult PackedArithOp::verify() {
   StringRef kind = getOpKind();
   if (!llvm::is_contained({"add", "sub", "mul", "fma", "min", "max"}, kind))
@@ -724,6 +785,11 @@ LogicalResult PackedArithOp::verify() {
   if (getOperands().size() != expected)
     return emitOpError() << kind << " takes " << expected << " operands, got "
                          << getOperands().size();
+  if (auto operandTypes = getOperandPackedTypesAttr();
+      operandTypes && operandTypes.size() != getOperands().size())
+    return emitOpError("names ")
+           << operandTypes.size() << " operand lane types for "
+           << getOperands().size() << " operands";
   return success();
 }
 

@@ -1094,14 +1094,18 @@ def TTNG_PackedArithOp : TTNG_Op<"packed_arith", [Pure]> {
 
     ```mlir
     %s = ttng.packed_arith add %a, %b : (tensor<256xf32, #blocked>, tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked>
+    %t = ttng.packed_arith add, f32x2, [f32x2, f32x2], %a, %b axis = 0 : (tensor<256xf32, #blocked>, tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked>
     ```
+
+    The second spelling (newer Triton) names the packed lane type of the
+    result and of each operand, and the axis along which lanes are packed.
   }];
-  let arguments = (ins StrAttr:$opKind, Variadic<AnyRankedTensor>:$operands);
+  let arguments = (ins StrAttr:$opKind, Variadic<AnyRankedTensor>:$operands,
+                       OptionalAttr<StrAttr>:$packedType,
+                       OptionalAttr<StrArrayAttr>:$operandPackedTypes,
+                       OptionalAttr<I32Attr>:$axis);
   let results = (outs AnyRankedTensor:$result);
-  let assemblyFormat = [{
-    custom<Keyword>($opKind) $operands attr-dict `:`
-    functional-type($operands, $result)
-  }];
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
