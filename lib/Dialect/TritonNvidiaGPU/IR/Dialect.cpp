@@ -17,6 +17,9 @@ using namespace proxyfence::ttng;
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUDialect.cpp.inc"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUEnums.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUTypes.cpp.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUAttrDefs.cpp.inc"
 
@@ -38,6 +41,10 @@ struct TritonNvidiaGPUOpAsmInterface : public OpAsmDialectInterface {
 
 void TritonNvidiaGPUDialect::initialize() {
   registerAttributes();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUTypes.cpp.inc"
+      >();
   addOperations<
 #define GET_OP_LIST
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.cpp.inc"

@@ -226,7 +226,8 @@ struct LowerDescriptorLoad final : OpRewritePattern<tt::DescriptorLoadOp> {
               [&](Value buffer, Value barrier, Value pred) {
                 ttng::AsyncTMACopyGlobalToLocalOp::create(
                     rewriter, op.getLoc(), op.getDesc(), op.getIndices(),
-                    buffer, barrier, pred, /*multicastTargets=*/Value(),
+                    /*offsets=*/ValueRange(), buffer, barrier, pred,
+                    /*multicastTargets=*/Value(),
                     op.getCache(), op.getEvict());
               });
     ++numLoads;

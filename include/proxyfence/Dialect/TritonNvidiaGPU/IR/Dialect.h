@@ -15,6 +15,9 @@
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUDialect.h.inc"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUEnums.h.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUTypes.h.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUAttrDefs.h.inc"
 

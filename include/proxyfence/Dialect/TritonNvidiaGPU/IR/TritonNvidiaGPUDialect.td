@@ -21,6 +21,7 @@ def TritonNvidiaGPU_Dialect : Dialect {
   let dependentDialects = ["::proxyfence::tt::TritonDialect",
                            "::proxyfence::ttg::TritonGPUDialect"];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
     static constexpr ::llvm::StringLiteral getTwoCTAsAttrName() { return "ttng.two-ctas"; }

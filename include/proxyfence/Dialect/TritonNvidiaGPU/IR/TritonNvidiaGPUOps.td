@@ -20,6 +20,7 @@ include "proxyfence/Dialect/Triton/IR/TritonAttrDefs.td"
 include "proxyfence/Dialect/Triton/IR/TritonTypes.td"
 include "proxyfence/Dialect/TritonGPU/IR/TritonGPUTypes.td"
 include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUAttrDefs.td"
+include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUTypes.td"
 
 class TTNG_Op<string mnemonic, list<Trait> traits = []>
     : Op<TTNG_Dialect, mnemonic, traits>;
@@ -170,9 +171,14 @@ def TTNG_AsyncTMACopyGlobalToLocalOp
 
     ```mlir
     ttng.async_tma_copy_global_to_local %desc[%i, %j] %buf, %bar, %pred : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %im2col[%c, %w, %h, %n] offsets = [%ow, %oh] %buf, %bar, %pred : !ttng.tensordesc_im2col<tensor<128x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
     ```
+
+    An im2col descriptor (`!ttng.tensordesc_im2col`) takes the filter
+    offsets (`offsets = [...]`, i16) after the coordinates.
   }];
-  let arguments = (ins TT_TensorDesc:$desc, Variadic<I32>:$coord,
+  let arguments = (ins AnyTypeOf<[TT_TensorDesc, TTNG_TensorDescIm2Col]>:$desc,
+                       Variadic<I32>:$coord, Variadic<I16>:$offsets,
                        TTG_MemDesc:$result, TTG_MemDesc:$barrier, I1:$pred,
                        Optional<I32>:$multicastTargets,
                        DefaultValuedAttr<TT_CacheModifierAttr,
@@ -182,8 +188,8 @@ def TTNG_AsyncTMACopyGlobalToLocalOp
                        DefaultValuedAttr<BoolAttr, "false">:$isVolatile,
                        UnitAttr:$multicast);
   let assemblyFormat = [{
-    $desc `[` $coord `]` $result `,` $barrier `,` $pred
-    (`,` $multicastTargets^)?
+    $desc `[` $coord `]` (`offsets` `=` `[` $offsets^ `]`)? $result `,`
+    $barrier `,` $pred (`,` $multicastTargets^)?
     oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict)
     attr-dict `:`
     qualified(type($desc)) `,` qualified(type($barrier)) `->` qualified(type($result))
