@@ -223,11 +223,9 @@ RegionSet BufferRegionAnalysis::transfer(Value value) {
                    index - 1);
       return set;
     }
-    if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(parent)) {
-      if (block->getParent() != &ws.getDefaultRegion()) {
-        mergeOperand(set, *this, ws.getExplicitCaptures(), index);
-        return set;
-      }
+    if (auto partitions = dyn_cast<ttg::WarpSpecializePartitionsOp>(parent)) {
+      mergeOperand(set, *this, partitions.getExplicitCaptures(), index);
+      return set;
     }
     if (!block->isEntryBlock()) {
       // An unstructured (cf) block: the union of what each predecessor

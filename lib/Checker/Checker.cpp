@@ -84,7 +84,7 @@ static std::string describePath(Operation *generic, Operation *async) {
       continue;
     if (g == a) {
       // Both inside the same op, in different nested blocks.
-      if (isa<ttg::WarpSpecializeOp>(a))
+      if (isa<ttg::WarpSpecializeOp, ttg::WarpSpecializePartitionsOp>(a))
         return "warp-specialize region";
       if (isa<scf::ForOp, scf::WhileOp>(a))
         return "loop back-edge";

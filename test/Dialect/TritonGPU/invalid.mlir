@@ -356,12 +356,26 @@ tt.func @barrier_no_space() {
 
 tt.func @ws_num_warps_count(%n: i32) {
   // expected-error @+1 {{'ttg.warp_specialize' op has 1 partitions but 2 num_warps entries}}
-  "ttg.warp_specialize"(%n) <{partitionNumWarps = array<i32: 4, 4>}> ({
+  "ttg.warp_specialize"() <{partitionNumWarps = array<i32: 4, 4>}> ({
     "ttg.warp_yield"() : () -> ()
   }, {
-  ^bb0(%x: i32):
-    "ttg.warp_return"() : () -> ()
-  }) : (i32) -> ()
+    "ttg.warp_specialize.partitions"(%n) ({
+    ^bb0(%x: i32):
+      "ttg.warp_return"() : () -> ()
+    }) : (i32) -> ()
+  }) : () -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @ws_no_partitions_op(%n: i32) {
+  // expected-error @+1 {{'ttg.warp_specialize' op its second region must hold exactly one ttg.warp_specialize.partitions op}}
+  "ttg.warp_specialize"() <{partitionNumWarps = array<i32>}> ({
+    "ttg.warp_yield"() : () -> ()
+  }, {
+    "ttg.warp_yield"() : () -> ()
+  }) : () -> ()
   tt.return
 }
 

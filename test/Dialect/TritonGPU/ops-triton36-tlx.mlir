@@ -105,4 +105,28 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     gpu.barrier
     tt.return
   }
+
+  // ttg.warp_specialize as Triton's generic form spells it: the partitions
+  // are the regions of a ttg.warp_specialize.partitions op in the second
+  // region, which takes the captures; it prints back in the custom form.
+  // CHECK-LABEL: tt.func @warp_specialize_generic(
+  // CHECK: %{{.*}} = ttg.warp_specialize(%{{.*}}) attributes {requestedRegisters = array<i32: 32>}
+  // CHECK-NEXT: default {
+  // CHECK: ttg.warp_yield %{{.*}} : i32
+  // CHECK: partition0(%{{.*}}: i32) num_warps(4) {
+  // CHECK-NEXT: arith.addi
+  // CHECK-NEXT: ttg.warp_return
+  // CHECK-NEXT: } : (i32) -> i32
+  tt.func @warp_specialize_generic(%n: i32) -> i32 {
+    %r = "ttg.warp_specialize"() <{partitionNumWarps = array<i32: 4>}> ({
+      "ttg.warp_yield"(%n) : (i32) -> ()
+    }, {
+      "ttg.warp_specialize.partitions"(%n) ({
+      ^bb0(%x: i32):
+        %y = arith.addi %x, %x : i32
+        "ttg.warp_return"() : () -> ()
+      }) : (i32) -> ()
+    }) {requestedRegisters = array<i32: 32>} : () -> i32
+    tt.return %r : i32
+  }
 }

@@ -54,8 +54,7 @@ struct TritonGPUFoldInterface : public DialectFoldInterface {
   using DialectFoldInterface::DialectFoldInterface;
 
   bool shouldMaterializeInto(Region *region) const override {
-    auto ws = dyn_cast<WarpSpecializeOp>(region->getParentOp());
-    return ws && region != &ws.getDefaultRegion();
+    return isa<WarpSpecializePartitionsOp>(region->getParentOp());
   }
 };
 } // namespace

@@ -415,6 +415,38 @@ LogicalResult BarrierOp::verify() {
 // ttg.warp_specialize
 //===----------------------------------------------------------------------===//
 
+WarpSpecializeOp proxyfence::ttg::getWarpSpecializeOf(Region *region) {
+  Operation *parent = region ? region->getParentOp() : nullptr;
+  if (auto ws = dyn_cast_or_null<WarpSpecializeOp>(parent))
+    return region == &ws.getDefaultRegion() ? ws : WarpSpecializeOp();
+  if (auto partitions = dyn_cast_or_null<WarpSpecializePartitionsOp>(parent))
+    return partitions->getParentOfType<WarpSpecializeOp>();
+  return {};
+}
+
+WarpSpecializePartitionsOp WarpSpecializeOp::getPartitionOp() {
+  Region &holder = getPartitionOpHolder();
+  if (holder.empty() || holder.front().empty())
+    return {};
+  return dyn_cast<WarpSpecializePartitionsOp>(holder.front().front());
+}
+
+MutableArrayRef<Region> WarpSpecializeOp::getPartitionRegions() {
+  if (WarpSpecializePartitionsOp partitions = getPartitionOp())
+    return partitions.getPartitionRegions();
+  return {};
+}
+
+OperandRange WarpSpecializeOp::getExplicitCaptures() {
+  if (WarpSpecializePartitionsOp partitions = getPartitionOp())
+    return partitions.getExplicitCaptures();
+  return (*this)->getOperands(); // empty: the op itself has no operands
+}
+
+/// `(captures) attributes {..}? default region (partitionN(args)
+/// num_warps(W) region)* : (capture types) -> (results)`; the partition
+/// regions go into a ttg.warp_specialize.partitions op, the captures become
+/// its operands.
 ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
                                     OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> captures;
@@ -428,6 +460,7 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
     return failure();
 
   SmallVector<int32_t> numWarps;
+  SmallVector<std::unique_ptr<Region>> partitions;
   for (unsigned index = 0;; ++index) {
     std::string keyword = ("partition" + Twine(index)).str();
     if (failed(parser.parseOptionalKeyword(keyword)))
@@ -440,19 +473,31 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
         parser.parseInteger(warps) || parser.parseRParen())
       return failure();
     numWarps.push_back(warps);
-    Region *region = result.addRegion();
+    auto region = std::make_unique<Region>();
     if (parser.parseRegion(*region, arguments))
       return failure();
+    partitions.push_back(std::move(region));
   }
   result.addAttribute(getPartitionNumWarpsAttrName(result.name),
                       parser.getBuilder().getDenseI32ArrayAttr(numWarps));
 
   FunctionType type;
+  SmallVector<Value> captureValues;
   if (parser.parseColon() || parser.parseType(type) ||
       parser.resolveOperands(captures, type.getInputs(), capturesLoc,
-                             result.operands))
+                             captureValues))
     return failure();
   result.addTypes(type.getResults());
+
+  Region *holder = result.addRegion();
+  OpBuilder builder(parser.getContext());
+  builder.createBlock(holder);
+  OperationState partitionsState(result.location,
+                                 WarpSpecializePartitionsOp::getOperationName());
+  partitionsState.addOperands(captureValues);
+  for (std::unique_ptr<Region> &region : partitions)
+    partitionsState.addRegion(std::move(region));
+  builder.create(partitionsState);
   return success();
 }
 
@@ -479,6 +524,11 @@ void WarpSpecializeOp::print(OpAsmPrinter &printer) {
 }
 
 LogicalResult WarpSpecializeOp::verify() {
+  Region &holder = getPartitionOpHolder();
+  if (holder.empty() || !holder.hasOneBlock() ||
+      !llvm::hasSingleElement(holder.front()) || !getPartitionOp())
+    return emitOpError("its second region must hold exactly one "
+                       "ttg.warp_specialize.partitions op");
   if (getPartitionNumWarps().size() != getPartitionRegions().size())
     return emitOpError("has ")
            << getPartitionRegions().size() << " partitions but "

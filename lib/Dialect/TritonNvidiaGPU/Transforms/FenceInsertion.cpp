@@ -41,11 +41,11 @@ struct Writer {
 /// different regions of one warp_specialize.
 static bool areConcurrent(Operation *a, Operation *b) {
   for (Region *ra = a->getParentRegion(); ra; ra = ra->getParentRegion()) {
-    auto ws = dyn_cast<ttg::WarpSpecializeOp>(ra->getParentOp());
+    ttg::WarpSpecializeOp ws = ttg::getWarpSpecializeOf(ra);
     if (!ws)
       continue;
     for (Region *rb = b->getParentRegion(); rb; rb = rb->getParentRegion())
-      if (rb->getParentOp() == ws)
+      if (ttg::getWarpSpecializeOf(rb) == ws)
         return rb != ra;
   }
   return false;

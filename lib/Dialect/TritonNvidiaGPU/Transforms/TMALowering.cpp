@@ -102,8 +102,8 @@ SmallVector<Value> getMirroredValues(OpOperand &use) {
   if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(owner))
     return {wait.getOutputs()[index]};
   SmallVector<Value> mirrored;
-  if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(owner))
-    for (Region &partition : ws.getPartitionRegions())
+  if (auto partitions = dyn_cast<ttg::WarpSpecializePartitionsOp>(owner))
+    for (Region &partition : partitions.getPartitionRegions())
       mirrored.push_back(partition.getArgument(index));
   return mirrored;
 }
@@ -121,7 +121,8 @@ bool pinsOperandType(Operation *op) {
 bool canBecomeMutable(Value value) {
   for (OpOperand &use : value.getUses()) {
     Operation *owner = use.getOwner();
-    if (!isa<ttg::WarpSpecializeOp>(owner) && pinsOperandType(owner))
+    if (!isa<ttg::WarpSpecializePartitionsOp>(owner) &&
+        pinsOperandType(owner))
       return false;
     if (!llvm::all_of(getMirroredValues(use), canBecomeMutable))
       return false;

@@ -59,6 +59,9 @@ bool isSharedEncoding(mlir::Attribute encoding);
 /// holds (getShapePerCTA).
 llvm::SmallVector<int64_t> getCTASplitNum(mlir::Attribute encoding,
                                           unsigned rank);
+/// The ttg.warp_specialize whose default region or partition `region` is,
+/// or null.
+WarpSpecializeOp getWarpSpecializeOf(mlir::Region *region);
 /// True when `op` is a memdesc view; its source is operand #0.
 inline bool isMemDescView(mlir::Operation *op) {
   return op && op->hasTrait<OpTrait::MemDescView>();

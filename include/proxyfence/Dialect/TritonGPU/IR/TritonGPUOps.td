@@ -488,8 +488,10 @@ def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [
   let description = [{
     The default region runs on the launching warps and yields the op's
     results; each partition runs concurrently on its own `num_warps` warps
-    and sees only its block arguments (the explicit captures), so its
-    regions are isolated from above (checked by the verifier).
+    and sees only its block arguments (the explicit captures). As in
+    Triton, the partitions are the regions of a
+    `ttg.warp_specialize.partitions` op (isolated from above) that is the
+    only op of the second region; the custom form hides it.
 
     ```mlir
     ttg.warp_specialize(%a, %b) attributes {requestedRegisters = array<i32: 24>}
@@ -501,13 +503,32 @@ def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [
     } : (!ttg.memdesc<64x64xf16, #shared, #smem>, i32) -> ()
     ```
   }];
-  let arguments = (ins Variadic<AnyType>:$explicitCaptures,
-                       DenseI32ArrayAttr:$partitionNumWarps);
+  let arguments = (ins DenseI32ArrayAttr:$partitionNumWarps);
   let results = (outs Variadic<AnyType>:$defaultPassthrough);
   let regions = (region MinSizedRegion<1>:$defaultRegion,
-                        VariadicRegion<MinSizedRegion<1>>:$partitionRegions);
+                        SizedRegion<1>:$partitionOpHolder);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The op holding the partitions (null only in malformed IR).
+    WarpSpecializePartitionsOp getPartitionOp();
+    /// The partition regions.
+    ::mlir::MutableArrayRef<::mlir::Region> getPartitionRegions();
+    /// The values the partitions capture (their block arguments).
+    ::mlir::OperandRange getExplicitCaptures();
+  }];
+}
+
+def TTG_WarpSpecializePartitionsOp : TTG_Op<"warp_specialize.partitions", [
+    IsolatedFromAbove, RecursiveMemoryEffects, RecursivelySpeculatable,
+    Terminator, HasParent<"WarpSpecializeOp">]> {
+  let summary = "The partition regions of a ttg.warp_specialize";
+  let description = [{
+    Printed only in the generic form; `ttg.warp_specialize`'s custom form
+    lists its regions as `partitionN(...)`.
+  }];
+  let arguments = (ins Variadic<AnyType>:$explicitCaptures);
+  let regions = (region VariadicRegion<MinSizedRegion<1>>:$partitionRegions);
 }
 
 def TTG_WarpYieldOp : TTG_Op<"warp_yield", [
@@ -523,7 +544,7 @@ def TTG_WarpYieldOp : TTG_Op<"warp_yield", [
 }
 
 def TTG_WarpReturnOp : TTG_Op<"warp_return", [
-    Pure, Terminator, ReturnLike, HasParent<"WarpSpecializeOp">]> {
+    Pure, Terminator, ReturnLike, HasParent<"WarpSpecializePartitionsOp">]> {
   let summary = "Terminate a partition region of ttg.warp_specialize";
   let description = [{
     ```mlir
