@@ -131,12 +131,14 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // An im2col TMA load: the descriptor type and the i16 filter offsets.
 // CHECK-LABEL: tt.func @tma_im2col(
 // CHECK: ttng.async_tma_copy_global_to_local %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] offsets = [%{{.*}}, %{{.*}}] %{{.*}}, %{{.*}}, %{{.*}} : !ttng.tensordesc_im2col<tensor<64x128xf16, #[[NVMMA]]>>, !ttg.memdesc<1xi64, #[[SWZ]], #[[SMEM]], mutable> -> !ttg.memdesc<64x128xf16, #[[NVMMA]], #[[SMEM]], mutable>
+// CHECK-NEXT: ttng.async_tma_copy_global_to_local %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] offsets = [%{{.*}}, %{{.*}}] %{{.*}}, %{{.*}}, %{{.*}} tensorMode = im2col : !ttng.tensordesc_im2col
   tt.func @tma_im2col(%desc: !ttng.tensordesc_im2col<tensor<64x128xf16, #shared>>, %x: i32, %p: i1) {
     %ow = arith.constant 1 : i16
     %oh = arith.constant 2 : i16
     %buf = ttg.local_alloc : () -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable>
     %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     ttng.async_tma_copy_global_to_local %desc[%x, %x, %x, %x] offsets = [%ow, %oh] %buf, %bar, %p : !ttng.tensordesc_im2col<tensor<64x128xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %desc[%x, %x, %x, %x] offsets = [%ow, %oh] %buf, %bar, %p tensorMode = im2col : !ttng.tensordesc_im2col<tensor<64x128xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable>
     tt.return
   }
 

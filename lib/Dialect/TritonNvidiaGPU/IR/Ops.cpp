@@ -66,6 +66,20 @@ static void printBarriersAndPreds(OpAsmPrinter &printer, Operation *,
     printer << ", " << barrier << "[" << pred << "]";
 }
 
+/// A bare keyword (TLX's `tensorMode = im2col`) held as a string attribute.
+static ParseResult parseModeKeyword(OpAsmParser &parser, StringAttr &attr) {
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  attr = parser.getBuilder().getStringAttr(keyword);
+  return success();
+}
+
+static void printModeKeyword(OpAsmPrinter &printer, Operation *,
+                             StringAttr attr) {
+  printer << attr.getValue();
+}
+
 #define GET_OP_CLASSES
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.cpp.inc"
 

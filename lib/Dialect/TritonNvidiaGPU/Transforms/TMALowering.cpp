@@ -229,7 +229,8 @@ struct LowerDescriptorLoad final : OpRewritePattern<tt::DescriptorLoadOp> {
                     rewriter, op.getLoc(), op.getDesc(), op.getIndices(),
                     /*offsets=*/ValueRange(), buffer, barrier, pred,
                     /*multicastTargets=*/Value(),
-                    op.getCache(), op.getEvict());
+                    op.getCache(), op.getEvict(), /*isVolatile=*/false,
+                    /*multicast=*/false, /*tensorMode=*/StringAttr());
               });
     ++numLoads;
     return success();

@@ -175,7 +175,8 @@ def TTNG_AsyncTMACopyGlobalToLocalOp
     ```
 
     An im2col descriptor (`!ttng.tensordesc_im2col`) takes the filter
-    offsets (`offsets = [...]`, i16) after the coordinates.
+    offsets (`offsets = [...]`, i16) after the coordinates. TLX's
+    `tensorMode = <mode>` clause is kept as written (a keyword).
   }];
   let arguments = (ins AnyTypeOf<[TT_TensorDesc, TTNG_TensorDescIm2Col]>:$desc,
                        Variadic<I32>:$coord, Variadic<I16>:$offsets,
@@ -186,11 +187,13 @@ def TTNG_AsyncTMACopyGlobalToLocalOp
                        DefaultValuedAttr<TT_EvictionPolicyAttr,
                          "::proxyfence::tt::EvictionPolicy::NORMAL">:$evict,
                        DefaultValuedAttr<BoolAttr, "false">:$isVolatile,
-                       UnitAttr:$multicast);
+                       UnitAttr:$multicast,
+                       OptionalAttr<StrAttr>:$tensorMode);
   let assemblyFormat = [{
     $desc `[` $coord `]` (`offsets` `=` `[` $offsets^ `]`)? $result `,`
     $barrier `,` $pred (`,` $multicastTargets^)?
-    oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict)
+    oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict |
+           `tensorMode` `=` custom<ModeKeyword>($tensorMode))
     attr-dict `:`
     qualified(type($desc)) `,` qualified(type($barrier)) `->` qualified(type($result))
   }];
