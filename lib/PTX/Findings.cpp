@@ -169,12 +169,35 @@ bool isResolved(const Resolved &r) {
   return r.region.symbol >= 0 && r.offsetKnown && r.region.end != INT64_MAX;
 }
 
+/// Whether an access's extent is only bounded from above: a TMA box,
+/// bounded by its mbarrier's expect_tx bytes or by the next buffer.
+bool isBoundedOnly(const Resolved &r) {
+  return r.extent == Extent::ExpectTx || r.extent == Extent::NextBuffer;
+}
+
+/// The smallest number of bytes a TMA box covers: its inner dimension times
+/// the element size is a multiple of 16 bytes (PTX ISA
+/// #tensor-copy-restrictions, boxDim[0] * elementSize).
+constexpr int64_t kMinTMABoxBytes = 16;
+
+/// The bytes an access surely touches, for proving an overlap: its region,
+/// except that a box only bounded from above surely covers no more than
+/// its first row, the smallest box.
+SharedRegion provenRegion(const Resolved &r) {
+  SharedRegion region = r.region;
+  if (isBoundedOnly(r) && region.end - region.begin > kMinTMABoxBytes)
+    region.end = region.begin + kMinTMABoxBytes;
+  return region;
+}
+
 /// Whether the bytes of a generic and an async access are proven to
-/// overlap as far as the checker can tell: both resolved, or one covers
-/// its whole (sized) variable and the other is in that variable.
+/// overlap as far as the checker can tell: both resolved and the bytes they
+/// surely touch overlap (a bound on a TMA box proves nothing beyond its
+/// first row), or one covers its whole (sized) variable and the other is
+/// in that variable.
 bool isProven(const Module &module, const Resolved &a, const Resolved &b) {
   if (isResolved(a) && isResolved(b))
-    return true;
+    return provenRegion(a).mayAlias(provenRegion(b));
   auto covers = [&](const Resolved &r) {
     if (r.region.symbol < 0 || !r.offsetKnown || r.region.begin != 0)
       return false;
@@ -204,6 +227,17 @@ describeUnresolved(const FunctionAnalysis &fa, unsigned inst, unsigned a) {
                        : "its offset in " + name +
                              " is not traced (it may be any bytes of it)",
             descriptor ? "descriptor" : "offset"};
+  if (isBoundedOnly(r)) {
+    SharedRegion sure = provenRegion(r);
+    return {"its extent is only bounded (a TMA box is not in the PTX; " +
+                std::string(r.extent == Extent::ExpectTx
+                                ? "the expect_tx bytes of its mbarrier"
+                                : "the next buffer of " + name) +
+                " bound it to " + r.region.str(fa.module) +
+                "), and the bytes it surely writes, " + sure.str(fa.module) +
+                ", are not those of the other access",
+            "bounded-extent"};
+  }
   return {"its extent is unknown (a TMA box is not in the PTX, and neither "
           "an expect_tx of its mbarrier nor a later buffer of " +
               name + " bounds it)",
@@ -257,7 +291,9 @@ struct UnprovenCauses {
   void add(const FunctionAnalysis &fa, bool completion, unsigned generic,
            unsigned genericAccess, unsigned async, unsigned asyncAccess,
            llvm::StringRef hazard) {
-    bool asyncSide = !isResolved(fa.accesses[async][asyncAccess]);
+    const Resolved &asyncAccessBytes = fa.accesses[async][asyncAccess];
+    bool asyncSide =
+        !isResolved(asyncAccessBytes) || isBoundedOnly(asyncAccessBytes);
     unsigned inst = asyncSide ? async : generic;
     unsigned access = asyncSide ? asyncAccess : genericAccess;
     unsigned other = asyncSide ? generic : async;
