@@ -59,9 +59,9 @@ static std::optional<int> parseCommandLine(int argc, char **argv,
           "  proxyfence fix FILE -o OUT\n"
           "  proxyfence explain FILE [--format=text|json]   (TTGIR)\n\n"
           "FILE is TTGIR (.ttgir, .mlir, any other name) or PTX (.ptx).\n"
-          "Exit status: 0 no errors (warnings alone exit 0), 1 errors (check\n"
-          "--strict: also unproven orderings; --warnings-as-errors: any\n"
-          "finding), 2 bad input or usage.\n",
+          "Exit status: 0 no errors (warnings and notes alone exit 0), 1\n"
+          "errors (check --strict: also unproven orderings;\n"
+          "--warnings-as-errors: any warning too), 2 bad input or usage.\n",
           &llvm::errs()))
     return 2;
   if (!options.isCheck() && !options.isFix() && !options.isExplain())
@@ -100,7 +100,12 @@ int proxyfence::reportFindings(const CommandLineOptions &options,
   writeFindings(llvm::outs(), findings, options.format,
                 getReportOptions(options));
   if (options.warningsAsErrors)
-    return findings.empty() ? 0 : 1;
+    return llvm::any_of(findings,
+                        [](const Finding &finding) {
+                          return getSeverity(finding) != "note";
+                        })
+               ? 1
+               : 0;
   return llvm::any_of(findings, [](const Finding &finding) {
            return getSeverity(finding) == "error";
          })

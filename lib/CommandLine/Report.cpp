@@ -30,11 +30,15 @@ llvm::StringRef proxyfence::stringifyFindingKind(FindingKind kind) {
     return "overwide-fence";
   case FindingKind::UnprovenOrdering:
     return "unproven-ordering";
+  case FindingKind::FormalHazard:
+    return "formal-hazard";
   }
   llvm_unreachable("unknown finding kind");
 }
 
 llvm::StringRef proxyfence::getSeverity(FindingKind kind) {
+  if (kind == FindingKind::FormalHazard)
+    return "note";
   return kind == FindingKind::MissingFence ||
                  kind == FindingKind::MissingCompletionWait
              ? "error"
@@ -86,6 +90,7 @@ static void writeTextFinding(llvm::raw_ostream &os, const Finding &finding,
      << "]\n";
   switch (finding.kind) {
   case FindingKind::MissingFence:
+  case FindingKind::FormalHazard:
     os << "  async op:   " << describeOp(finding.primary) << "\n";
     os << "  generic op: " << describeOp(finding.secondary) << "\n";
     break;
@@ -164,12 +169,21 @@ static json::Object toJSON(const Finding &finding) {
   return object;
 }
 
-static std::pair<int64_t, int64_t> countSeverities(
-    llvm::ArrayRef<Finding> findings) {
-  int64_t errors = 0, warnings = 0;
-  for (const Finding &finding : findings)
-    ++(getSeverity(finding) == "error" ? errors : warnings);
-  return {errors, warnings};
+namespace {
+struct SeverityCounts {
+  int64_t errors = 0, warnings = 0, notes = 0;
+};
+} // namespace
+
+static SeverityCounts countSeverities(llvm::ArrayRef<Finding> findings) {
+  SeverityCounts counts;
+  for (const Finding &finding : findings) {
+    llvm::StringRef severity = getSeverity(finding);
+    ++(severity == "error"     ? counts.errors
+       : severity == "warning" ? counts.warnings
+                               : counts.notes);
+  }
+  return counts;
 }
 
 //===----------------------------------------------------------------------===//
@@ -213,6 +227,13 @@ static const Rule kRules[] = {
      "accesses that may touch the same bytes neither proven ordered nor "
      "proven to race. Reported once per cause; --strict makes it an "
      "error."},
+    {FindingKind::FormalHazard, "FormalProxyHazard",
+     "A hazard the PTX rules require a fence for, that cannot corrupt.",
+     "The generic read and the async write of the same bytes are not "
+     "ordered by a proxy fence, as the PTX ISA requires (#async-proxy), but "
+     "an execution barrier between them already ordered the value read: "
+     "the TMEM address tcgen05.alloc writes to shared memory, loaded before "
+     "a TMA reuses its bytes. A note; the fence costs a few cycles once."},
 };
 
 static json::Value sarifLocation(const OpInfo &info, llvm::StringRef input,
@@ -298,14 +319,17 @@ void proxyfence::writeFindings(llvm::raw_ostream &os,
                                llvm::ArrayRef<Finding> findings,
                                OutputFormat format,
                                const ReportOptions &options) {
-  auto [errors, warnings] = countSeverities(findings);
+  auto [errors, warnings, notes] = countSeverities(findings);
   switch (format) {
   case OutputFormat::Text:
     for (const Finding &finding : findings)
       writeTextFinding(os, finding, options.color);
-    os << llvm::formatv("{0}: {1} error{2}, {3} warning{4}\n", options.input,
+    os << llvm::formatv("{0}: {1} error{2}, {3} warning{4}", options.input,
                         errors, errors == 1 ? "" : "s", warnings,
                         warnings == 1 ? "" : "s");
+    if (notes)
+      os << llvm::formatv(", {0} note{1}", notes, notes == 1 ? "" : "s");
+    os << "\n";
     return;
   case OutputFormat::JSON: {
     json::Array array;
@@ -318,8 +342,11 @@ void proxyfence::writeFindings(llvm::raw_ostream &os,
             {"version", kToolVersion},
             {"input", jsonText(options.input)},
             {"findings", std::move(array)},
-            {"summary",
-             json::Object{{"errors", errors}, {"warnings", warnings}}}}));
+            {"summary", notes ? json::Object{{"errors", errors},
+                                             {"warnings", warnings},
+                                             {"notes", notes}}
+                              : json::Object{{"errors", errors},
+                                             {"warnings", warnings}}}}));
     return;
   }
   case OutputFormat::SARIF:

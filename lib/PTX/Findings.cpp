@@ -169,6 +169,48 @@ bool isResolved(const Resolved &r) {
   return r.region.symbol >= 0 && r.offsetKnown && r.region.end != INT64_MAX;
 }
 
+/// A CTA execution barrier: every thread of the CTA waits at it.
+bool isCtaBarrier(llvm::StringRef opcode) {
+  return opcode.starts_with("bar.sync") || opcode.starts_with("barrier.sync") ||
+         opcode.starts_with("barrier.cta.sync") || opcode == "bar.red" ||
+         opcode.starts_with("bar.red.") ||
+         opcode.starts_with("barrier.cta.red");
+}
+
+/// The WAR of the TMEM-address slot (docs/triton-differences.md #4): a
+/// plain `ld.shared` of the bytes tcgen05.alloc wrote the TMEM address into,
+/// followed in its own block by a CTA barrier, then an async write of those
+/// bytes. The PTX rules require a proxy fence for the WAR; but every thread
+/// has its value in a register before it reaches the barrier, and the
+/// async write comes after every thread's barrier, so nothing can corrupt
+/// the value read. A note, not an error.
+bool isFormalSlotWAR(const FunctionAnalysis &fa, const Hazard &hazard) {
+  if (llvm::StringRef(hazard.kind) != "WAR")
+    return false;
+  const Instruction &read = fa.function.instructions[hazard.generic];
+  if (!llvm::StringRef(read.opcode).starts_with("ld.shared"))
+    return false;
+  const Resolved &bytes = fa.accesses[hazard.generic][hazard.genericAccess];
+  if (!bytes.exact || !bytes.offsetKnown)
+    return false;
+  bool inSlot = llvm::any_of(fa.tmemAddressSlots, [&](const SharedRegion &s) {
+    return s.symbol == bytes.region.symbol && s.begin <= bytes.region.begin &&
+           bytes.region.end <= s.end;
+  });
+  if (!inSlot)
+    return false;
+  unsigned block = fa.cfg.blockOf[hazard.generic];
+  const BasicBlock &bb = fa.cfg.blocks[block];
+  for (unsigned i = hazard.generic + 1; i < bb.end; ++i) {
+    if (i == hazard.async)
+      return false; // the async write before the barrier
+    const Instruction &inst = fa.function.instructions[i];
+    if (isCtaBarrier(inst.opcode))
+      return !inst.isPredicated();
+  }
+  return false;
+}
+
 /// Whether an access's extent is only bounded from above: a TMA box,
 /// bounded by its mbarrier's expect_tx bytes or by the next buffer.
 bool isBoundedOnly(const Resolved &r) {
@@ -472,8 +514,23 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
       continue;
     }
     if (isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
-                 fa.accesses[hazard.async][hazard.asyncAccess]))
-      out.push_back(makeMissingFence(fa, hazard, unordering[b]));
+                 fa.accesses[hazard.async][hazard.asyncAccess])) {
+      Finding finding = makeMissingFence(fa, hazard, unordering[b]);
+      if (isFormalSlotWAR(fa, hazard)) {
+        finding.kind = FindingKind::FormalHazard;
+        size_t rest = finding.message.find("): ");
+        finding.message =
+            "formal hazard (WAR): " +
+            (rest == std::string::npos ? finding.message
+                                       : finding.message.substr(rest + 3)) +
+            "; the bytes hold the TMEM address tcgen05.alloc wrote, and the "
+            "barrier after the read orders the value before any thread's "
+            "async write, so it cannot corrupt (PTX ISA #async-proxy "
+            "still asks for the fence)";
+        finding.fix = "optional (a few cycles, once): " + finding.fix;
+      }
+      out.push_back(std::move(finding));
+    }
     else
       unproven.add(fa, /*completion=*/false, hazard.generic,
                    hazard.genericAccess, hazard.async, hazard.asyncAccess,

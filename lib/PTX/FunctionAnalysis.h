@@ -140,6 +140,8 @@ public:
   std::vector<std::vector<unsigned>> keyOf;
   /// The keys of accesses of the thread's own CTA's shared memory.
   llvm::BitVector local;
+  /// The bytes tcgen05.alloc writes the TMEM address into (traced).
+  std::vector<SharedRegion> tmemAddressSlots;
 
 private:
   mutable std::map<unsigned, AsyncReach> asyncReach;

@@ -218,6 +218,16 @@ void FunctionAnalysis::resolveAll() {
     accesses.push_back(std::move(list));
   }
   boundBoxes();
+  // The shared bytes into which tcgen05.alloc writes the TMEM address
+  // (`tcgen05.alloc... [dst], ncols`: 4 bytes at dst).
+  for (const Instruction &inst : function.instructions)
+    if (StringRef(inst.opcode).starts_with("tcgen05.alloc") &&
+        !inst.operands.empty() && isMemoryOperand(inst.operands[0])) {
+      bool remote = false, offsetKnown = false;
+      SharedRegion slot = resolveAddress(inst, 0, 4, &remote, &offsetKnown);
+      if (slot.symbol >= 0 && offsetKnown && slot.end != INT64_MAX)
+        tmemAddressSlots.push_back(slot);
+    }
   // Number the generic accesses (the bits of the fence dataflow).
   keyOf.resize(accesses.size());
   for (unsigned i = 0; i != accesses.size(); ++i)

@@ -6,7 +6,8 @@
 For every PTX file:
 - each `fence.proxy.async` instruction is deleted, one at a time; the
   deletion is REPORTED when `check` then gives a finding (missing-fence,
-  missing-completion-wait or unproven-ordering) that the original does not
+  missing-completion-wait, unproven-ordering or formal-hazard) that the
+  original does not
   (a new finding, or an unproven cause with more pairs), SPURIOUS when the
   original already called that fence spurious (removing it is harmless),
   else SILENT;
@@ -52,7 +53,7 @@ def keys(found, deleted_line=None):
     for f in found:
         kind = f["kind"]
         if kind not in ("missing-fence", "missing-completion-wait",
-                        "unproven-ordering"):
+                        "unproven-ordering", "formal-hazard"):
             continue
         extra = ""
         if kind == "unproven-ordering":

@@ -55,10 +55,16 @@ enum class FindingKind : uint8_t {
   /// An order the checker cannot prove either way (an address, extent or
   /// role it cannot resolve): one per cause, naming it.
   UnprovenOrdering,
+  /// A hazard the PTX rules require a fence for that cannot corrupt: the
+  /// values were already ordered by an execution barrier (the TMEM address
+  /// tcgen05.alloc writes to shared memory, read before its bytes are
+  /// reused by TMA). Note level.
+  FormalHazard,
 };
 
 llvm::StringRef stringifyFindingKind(FindingKind kind);
-/// "error" for missing fences and waits, "warning" otherwise.
+/// "error" for missing fences and waits, "note" for formal hazards,
+/// "warning" otherwise.
 llvm::StringRef getSeverity(FindingKind kind);
 
 struct Finding {

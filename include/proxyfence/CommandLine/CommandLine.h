@@ -106,7 +106,8 @@ std::unique_ptr<llvm::MemoryBuffer> readInputFile(llvm::StringRef path,
 
 /// Writes `findings` to stdout in the chosen format (and the --dot
 /// picture); returns the exit status of `check`: 1 if any finding is an
-/// error (with --warnings-as-errors: any finding at all), else 0.
+/// error (with --warnings-as-errors: any warning too; notes never count),
+/// else 0.
 int reportFindings(const CommandLineOptions &options,
                    llvm::ArrayRef<Finding> findings);
 
