@@ -242,7 +242,8 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
 
   bool anyConflict = false;
   FenceScope neededByOp = FenceScope::CTA;
-  for (auto [index, async] : llvm::enumerate(accesses)) {
+  for (unsigned index = 0; index != accesses.size(); ++index) {
+    const SharedAccess &async = accesses[index];
     if (!async.isAsync)
       continue;
     bool clusterAsync = async.scope == FenceScope::Cluster;
