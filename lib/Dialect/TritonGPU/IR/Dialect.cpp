@@ -104,6 +104,21 @@ static Attribute getSharedLayoutField(Attribute encoding, StringRef key) {
       .Default([](Attribute) { return Attribute(); });
 }
 
+std::optional<SmallVector<int64_t>>
+proxyfence::ttg::getIntArrayField(Attribute field) {
+  auto array = dyn_cast_if_present<ArrayAttr>(field);
+  if (!array)
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  for (Attribute element : array) {
+    auto integer = dyn_cast<IntegerAttr>(element);
+    if (!integer)
+      return std::nullopt;
+    values.push_back(integer.getInt());
+  }
+  return values;
+}
+
 SmallVector<int64_t> proxyfence::ttg::getCTASplitNum(Attribute encoding,
                                                       unsigned rank) {
   SmallVector<int64_t> split(rank, 1);
@@ -115,24 +130,8 @@ SmallVector<int64_t> proxyfence::ttg::getCTASplitNum(Attribute encoding,
       if (index < rank && factor > 0)
         split[rank - 1 - index] = factor;
   };
-  auto getInts = [](Attribute attr) -> std::optional<SmallVector<int64_t>> {
-    SmallVector<int64_t> values;
-    if (auto dense = dyn_cast_if_present<DenseI32ArrayAttr>(attr)) {
-      llvm::append_range(values, dense.asArrayRef());
-      return values;
-    }
-    auto array = dyn_cast_if_present<ArrayAttr>(attr);
-    if (!array)
-      return std::nullopt;
-    for (Attribute element : array) {
-      auto integer = dyn_cast<IntegerAttr>(element);
-      if (!integer)
-        return std::nullopt;
-      values.push_back(integer.getInt());
-    }
-    return values;
-  };
-  if (auto splitNum = getInts(getSharedLayoutField(encoding, "CTASplitNum"))) {
+  if (auto splitNum =
+          getIntArrayField(getSharedLayoutField(encoding, "CTASplitNum"))) {
     assign(*splitNum);
     return split;
   }
@@ -146,7 +145,7 @@ SmallVector<int64_t> proxyfence::ttg::getCTASplitNum(Attribute encoding,
     return split;
   SmallVector<int64_t> perDim;
   for (Attribute basisAttr : bases) {
-    std::optional<SmallVector<int64_t>> basis = getInts(basisAttr);
+    std::optional<SmallVector<int64_t>> basis = getIntArrayField(basisAttr);
     if (!basis)
       return SmallVector<int64_t>(rank, 1);
     if (perDim.empty())

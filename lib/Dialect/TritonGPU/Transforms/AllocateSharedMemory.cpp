@@ -73,21 +73,6 @@ int64_t getAlignment(ttg::MemDescType type) {
   return kDefaultAlignment;
 }
 
-/// The integers of an array layout field, or nullopt.
-std::optional<SmallVector<int64_t>> getIntArray(Attribute attr) {
-  auto array = dyn_cast_if_present<ArrayAttr>(attr);
-  if (!array)
-    return std::nullopt;
-  SmallVector<int64_t> values;
-  for (Attribute element : array) {
-    auto integer = dyn_cast<IntegerAttr>(element);
-    if (!integer)
-      return std::nullopt;
-    values.push_back(integer.getInt());
-  }
-  return values;
-}
-
 /// How many warps a distributed `layout` spreads dimension `axis` over, or
 /// nullopt when the layout is not understood.
 std::optional<int64_t> getWarpsAlongAxis(Attribute layout, unsigned axis) {
@@ -97,7 +82,7 @@ std::optional<int64_t> getWarpsAlongAxis(Attribute layout, unsigned axis) {
   if (auto mma = dyn_cast_if_present<ttg::NvidiaMmaEncodingAttr>(layout))
     warpsPerCTA = mma.getField("warpsPerCTA");
   if (warpsPerCTA) {
-    std::optional<SmallVector<int64_t>> warps = getIntArray(warpsPerCTA);
+    std::optional<SmallVector<int64_t>> warps = ttg::getIntArrayField(warpsPerCTA);
     if (!warps || axis >= warps->size())
       return std::nullopt;
     return (*warps)[axis];
@@ -113,7 +98,7 @@ std::optional<int64_t> getWarpsAlongAxis(Attribute layout, unsigned axis) {
       return std::nullopt;
     int64_t warps = 1;
     for (Attribute basis : bases) {
-      std::optional<SmallVector<int64_t>> vector = getIntArray(basis);
+      std::optional<SmallVector<int64_t>> vector = ttg::getIntArrayField(basis);
       if (!vector || axis >= vector->size())
         return std::nullopt;
       if ((*vector)[axis] != 0)

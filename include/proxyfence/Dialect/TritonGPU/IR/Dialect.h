@@ -51,6 +51,9 @@ namespace proxyfence::ttg {
 /// True for the shared-memory layouts (nvmma_shared, swizzled_shared,
 /// shared_linear, padded_shared, partitioned_shared).
 bool isSharedEncoding(mlir::Attribute encoding);
+/// The integers of an array layout field (`[2, 1]`), or nullopt.
+std::optional<llvm::SmallVector<int64_t>>
+getIntArrayField(mlir::Attribute field);
 /// How many CTAs of a cluster split each of the trailing `rank` dimensions
 /// of a shared-memory layout: the layout's `CTASplitNum`, or, from a
 /// `CGALayout` (or `block`: bases of the block dimension), 2 to the number of bases
