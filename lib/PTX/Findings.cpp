@@ -169,14 +169,6 @@ bool isResolved(const Resolved &r) {
   return r.region.symbol >= 0 && r.offsetKnown && r.region.end != INT64_MAX;
 }
 
-/// A CTA execution barrier: every thread of the CTA waits at it.
-bool isCtaBarrier(llvm::StringRef opcode) {
-  return opcode.starts_with("bar.sync") || opcode.starts_with("barrier.sync") ||
-         opcode.starts_with("barrier.cta.sync") || opcode == "bar.red" ||
-         opcode.starts_with("bar.red.") ||
-         opcode.starts_with("barrier.cta.red");
-}
-
 /// The WAR of the TMEM-address slot (docs/triton-differences.md #4): a
 /// plain `ld.shared` of the bytes tcgen05.alloc wrote the TMEM address into,
 /// followed in its own block by a CTA barrier, then an async write of those
@@ -204,8 +196,12 @@ bool isFormalSlotWAR(const FunctionAnalysis &fa, const Hazard &hazard) {
   for (unsigned i = hazard.generic + 1; i < bb.end; ++i) {
     if (i == hazard.async)
       return false; // the async write before the barrier
+    // A CTA barrier every thread waits at (the classification's execution
+    // barriers, less the arrives).
     const Instruction &inst = fa.function.instructions[i];
-    if (isCtaBarrier(inst.opcode))
+    if (fa.roles[i].role == Role::ExecutionBarrier &&
+        fa.roles[i].barrierScope == Scope::CTA &&
+        !llvm::StringRef(inst.opcode).contains("arrive"))
       return !inst.isPredicated();
   }
   return false;
