@@ -35,12 +35,21 @@ using namespace proxyfence;
 namespace {
 
 /// One async read, and the wait that completes it.
+using Slot = std::optional<std::pair<Value, Value>>;
+
 struct PendingRead {
   Operation *op;
   CompletionKind completedBy;
   RegionSet regions;
-  /// The memdesc value read.
-  Value value;
+  /// The ring slot read (RingIndexAnalysis::getSlot of the memdesc).
+  Slot slot;
+};
+
+/// One generic write of an op.
+struct GenericWrite {
+  RegionSet regions;
+  /// The ring slot written.
+  Slot slot;
 };
 
 /// The issues of one async op still in flight: its newest, or the older
@@ -101,17 +110,17 @@ struct CompletionHazardAnalysis::Impl
   void refineBranch(Value condition, bool taken, State &state);
   void complete(State &state, CompletionKind kind, int64_t keepNewest);
   void enterBlock(Block &block, State &state);
-  /// Whether the newest issue `instance` of `asyncOp` provably reads
-  /// another slot than `written` (the memdesc value a write touches).
+  /// Whether read `readIndex` of the newest issue `instance` provably holds
+  /// another slot than the write of `written`.
   bool readsOtherSlot(const Instance &instance, unsigned readIndex,
-                      const PendingRead &read, Value written);
+                      const PendingRead &read, const Slot &written);
 
   const BufferRegionAnalysis &regions;
   CompletionHazardAnalysis &result;
   /// Async reads per op.
   DenseMap<Operation *, SmallVector<PendingRead, 2>> reads;
-  /// Generic writes per op, with the memdesc value written.
-  DenseMap<Operation *, SmallVector<std::pair<RegionSet, Value>, 1>> writes;
+  /// Generic writes per op.
+  DenseMap<Operation *, SmallVector<GenericWrite, 1>> writes;
   RingIndexAnalysis rings;
   DenseSet<std::pair<Operation *, Operation *>> seen;
 };
@@ -126,11 +135,11 @@ void CompletionHazardAnalysis::Impl::collect(ModuleOp module) {
           completedBy != CompletionKind::None)
         reads[op].push_back({op, completedBy,
                              regions.getAccessRegions(op, access),
-                             access.value});
+                             RingIndexAnalysis::getSlot(access.value)});
       else if (access.isGenericShared() && access.isWrite() &&
                access.proxy == Proxy::Generic)
-        writes[op].push_back(
-            {regions.getAccessRegions(op, access), access.value});
+        writes[op].push_back({regions.getAccessRegions(op, access),
+                              RingIndexAnalysis::getSlot(access.value)});
     }
   });
 }
@@ -164,14 +173,12 @@ void CompletionHazardAnalysis::Impl::enterBlock(Block &block, State &state) {
 bool CompletionHazardAnalysis::Impl::readsOtherSlot(const Instance &instance,
                                                     unsigned readIndex,
                                                     const PendingRead &read,
-                                                    Value written) {
+                                                    const Slot &written) {
+  // A binding is the read's own slot index, while it is current.
   if (readIndex >= instance.slots.size() || !instance.slots[readIndex])
     return false;
-  auto readSlot = RingIndexAnalysis::getSlot(read.value);
-  auto writeSlot = RingIndexAnalysis::getSlot(written);
-  return readSlot && writeSlot && readSlot->first == writeSlot->first &&
-         readSlot->second == instance.slots[readIndex] &&
-         rings.provablyDistinct(readSlot->second, writeSlot->second);
+  return written && read.slot->first == written->first &&
+         rings.provablyDistinct(read.slot->second, written->second);
 }
 
 /// On the side where `condition` is false, ops issued under it never ran.
@@ -204,17 +211,17 @@ void CompletionHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
 
   auto writeIt = writes.find(op);
   if (writeIt != writes.end()) {
-    for (const auto &[written, value] : writeIt->second)
+    for (const GenericWrite &write : writeIt->second)
       for (const auto &[key, instance] : state.pending) {
         Operation *asyncOp = key.first;
         for (auto [index, read] : llvm::enumerate(reads[asyncOp])) {
-          if (!BufferRegionAnalysis::mayAlias(read.regions, written))
+          if (!BufferRegionAnalysis::mayAlias(read.regions, write.regions))
             continue;
-          if (!key.second && readsOtherSlot(instance, index, read, value))
+          if (!key.second && readsOtherSlot(instance, index, read, write.slot))
             continue;
           if (seen.insert({asyncOp, op}).second)
-            result.hazards.push_back(
-                {asyncOp, op, read.completedBy, read.regions, written});
+            result.hazards.push_back({asyncOp, op, read.completedBy,
+                                      read.regions, write.regions});
         }
       }
   }
@@ -237,12 +244,10 @@ void CompletionHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
       state.pending.erase(newest);
     }
     Instance issue;
-    for (const PendingRead &read : readIt->second) {
-      auto slot = RingIndexAnalysis::getSlot(read.value);
-      issue.slots.push_back(slot && rings.getCounterExpr(slot->second)
-                                ? slot->second
+    for (const PendingRead &read : readIt->second)
+      issue.slots.push_back(read.slot && rings.getCounterExpr(read.slot->second)
+                                ? read.slot->second
                                 : Value());
-    }
     state.pending[newest] = issue;
   }
 }
