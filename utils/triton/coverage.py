@@ -252,24 +252,15 @@ def main(outdir):
                      for k, v in r.items()})
 
 
-HDR = re.compile(r"^// -----// IR Dump Before (\S+) \((\S*)\)")
-
-
 def split_passes(log, outdir):
-    """Writes every TTGIR-level module of an MLIR_ENABLE_DUMP log to OUTDIR/<n>.<pass>.mlir."""
+    """Writes every TTGIR-level module of an MLIR_ENABLE_DUMP log to OUTDIR/<n>.<pass>.mlir.
+
+    <n> numbers the IR dumps taken before a pass (those after one repeat them), so the
+    module after pass <n> is dump <n + 1>.
+    """
+    from split_dump import read_dumps
     os.makedirs(outdir, exist_ok=True)
-    chunks, cur, name = [], [], None
-    with open(log, errors="replace") as f:
-        for line in f:
-            m = HDR.match(line)
-            if m or line.startswith("// -----// IR Dump After"):
-                if name:
-                    chunks.append((name, "".join(cur)))
-                name, cur = (m.group(1) if m else None), []
-            elif name is not None:
-                cur.append(line)
-    if name:
-        chunks.append((name, "".join(cur)))
+    chunks = [(pas, body) for (when, pas, _), body in read_dumps(log) if when == "Before"]
     kept = 0
     for i, (pas, body) in enumerate(chunks):
         if "ttg.num-warps" not in body or "llvm.func" in body:
