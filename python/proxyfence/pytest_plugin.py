@@ -1,0 +1,109 @@
+"""pytest plugin: every Triton kernel compiled during a test is checked.
+
+    pytest --proxyfence                    # check mode
+    pytest --proxyfence --proxyfence-mode=fix
+    pytest -p proxyfence.pytest_plugin     # the same as --proxyfence
+
+A test during which (setup included) a kernel compile has errors fails
+with the findings, even when the test caught the ProxyFenceError itself.
+At the end: how many kernel compiles were checked and the findings by rule.
+Kernels Triton serves from its in-memory cache were checked when the
+first test compiled them (a compile with errors is never cached: it
+raised); kernels served from its on-disk cache are replayed from the
+findings stored with them.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import List
+
+import pytest
+
+_PLUGIN_NAME = "proxyfence.pytest_plugin"
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("proxyfence", "proxyfence: generic/async proxy fences in Triton kernels")
+    group.addoption("--proxyfence", action="store_true", default=False,
+                    help="check every Triton kernel compiled during the tests; a test whose kernels have errors fails")
+    group.addoption("--proxyfence-mode", choices=("check", "fix"), default="check",
+                    help="check (default): report missing fences; fix: insert them, fail on what remains")
+    group.addoption("--proxyfence-strict", action="store_true", default=False,
+                    help="count unproven orderings as errors")
+
+
+def _active(config) -> bool:
+    if config.getoption("proxyfence"):
+        return True
+    # -p proxyfence.pytest_plugin (with the package installed the plugin is
+    # always loaded; asking for it by name is asking for it to act)
+    return _PLUGIN_NAME in (getattr(config.option, "plugins", None) or [])
+
+
+class _Session:
+    def __init__(self, config):
+        from proxyfence import triton as hook
+        self.hook = hook
+        self.records: List = []
+        self.current: List = []
+        hook.enable(mode=config.getoption("proxyfence_mode"), on_error="raise",
+                    strict=config.getoption("proxyfence_strict"))
+        hook.add_listener(self._on_record)
+
+    def _on_record(self, rec):
+        self.records.append(rec)
+        self.current.append(rec)
+
+    def close(self):
+        self.hook.remove_listener(self._on_record)
+        self.hook.disable()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_setup(self, item):
+        self.current = []
+        yield
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_call(self, item):
+        outcome = yield
+        bad = [r for r in self.current if r.errors]
+        if not bad:
+            return
+        from proxyfence import ProxyFenceError
+        excinfo = outcome.excinfo
+        if excinfo is not None and isinstance(excinfo[1], ProxyFenceError):
+            return   # the test already fails with the findings
+        pytest.fail("\n".join(self.hook.describe(r) for r in bad), pytrace=False)
+
+    def pytest_terminal_summary(self, terminalreporter):
+        compiles = {(r.kernel, r.compile_hash) for r in self.records}
+        with_errors = {(r.kernel, r.compile_hash) for r in self.records if r.errors}
+        cached = {(r.kernel, r.compile_hash) for r in self.records if r.cached}
+        rules = Counter(f.rule for r in self.records for f in r.findings)
+        unchecked = [r for r in self.records if r.tool_error]
+        inserted = sum(r.inserted for r in self.records)
+        tr = terminalreporter
+        tr.write_sep("=", "proxyfence")
+        tr.write_line(f"{len(compiles)} kernel compile{'s' if len(compiles) != 1 else ''} checked "
+                      f"({len(self.records)} stages; {len(cached)} replayed from Triton's cache), "
+                      f"{len(with_errors)} with errors")
+        if rules:
+            tr.write_line("findings by rule: " + ", ".join(f"{rule}: {n}" for rule, n in sorted(rules.items())))
+        else:
+            tr.write_line("findings by rule: none")
+        if inserted:
+            tr.write_line(f"fences inserted (fix mode): {inserted}")
+        for r in unchecked:
+            tr.write_line(f"not checked: kernel '{r.kernel}' ({r.stage}): {r.tool_error}")
+
+
+def pytest_configure(config):
+    if not _active(config):
+        return
+    config.pluginmanager.register(_Session(config), "proxyfence-session")
+
+
+def pytest_unconfigure(config):
+    session = config.pluginmanager.get_plugin("proxyfence-session")
+    if session is not None:
+        session.close()
