@@ -15,6 +15,7 @@ PACKAGES=(
   python3-jsonschema graphviz
   clang-22 libclang-rt-22-dev
   python3-matplotlib
+  python3-pytest python3-venv python3-pip python3-setuptools python3-wheel
 )
 
 missing=()

@@ -17,6 +17,8 @@ config.test_exec_root = os.path.join(config.proxyfence_obj_root, "test")
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%srcroot", config.proxyfence_src_root))
 config.substitutions.append(("%corpus", os.path.join(config.proxyfence_src_root, "corpus")))
+config.substitutions.append(("%proxyfence_bindir", config.proxyfence_tools_dir))
+config.substitutions.append(("%proxyfence_bin", os.path.join(config.proxyfence_tools_dir, "proxyfence")))
 
 llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

@@ -1,8 +1,9 @@
 """Imported at interpreter start-up by proxyfence-triton.pth (installed with
-the package). Does nothing unless PROXYFENCE_TRITON is set; then it waits
-for Triton to be imported, and enables the hook right after (so a process
-that never imports Triton never pays for it). Never raises: a .pth that
-fails would break every Python process."""
+the package at the root of site-packages) when PROXYFENCE_TRITON is set (the
+.pth line itself tests it, so that no other process imports anything). It
+waits for Triton to be imported and enables the hook right after, so a
+process that never imports Triton never pays for it. Never raises: a .pth
+that fails would break every Python process."""
 import os
 import sys
 

@@ -6,7 +6,8 @@
 
 A test during which (setup included) a kernel compile has errors fails
 with the findings, even when the test caught the ProxyFenceError itself.
-At the end: how many kernel compiles were checked and the findings by rule.
+At the end: how many kernels were checked (distinct compiles) and the
+findings by rule.
 Kernels Triton serves from its in-memory cache were checked when the
 first test compiled them (a compile with errors is never cached: it
 raised); kernels served from its on-disk cache are replayed from the
@@ -78,14 +79,14 @@ class _Session:
     def pytest_terminal_summary(self, terminalreporter):
         compiles = {(r.kernel, r.compile_hash) for r in self.records}
         with_errors = {(r.kernel, r.compile_hash) for r in self.records if r.errors}
-        cached = {(r.kernel, r.compile_hash) for r in self.records if r.cached}
+        cached = [r for r in self.records if r.cached]
         rules = Counter(f.rule for r in self.records for f in r.findings)
         unchecked = [r for r in self.records if r.tool_error]
-        inserted = sum(r.inserted for r in self.records)
+        inserted = sum(r.inserted for r in self.records if not r.cached)
         tr = terminalreporter
         tr.write_sep("=", "proxyfence")
-        tr.write_line(f"{len(compiles)} kernel compile{'s' if len(compiles) != 1 else ''} checked "
-                      f"({len(self.records)} stages; {len(cached)} replayed from Triton's cache), "
+        tr.write_line(f"{len(compiles)} kernel{'s' if len(compiles) != 1 else ''} checked "
+                      f"({len(self.records)} stage checks, {len(cached)} of them replayed from Triton's cache), "
                       f"{len(with_errors)} with errors")
         if rules:
             tr.write_line("findings by rule: " + ", ".join(f"{rule}: {n}" for rule, n in sorted(rules.items())))

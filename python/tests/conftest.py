@@ -12,8 +12,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 STAND_IN = os.path.join(HERE, "stand_in")
 
-if not os.environ.get("PROXYFENCE_TEST_INSTALLED"):
-    sys.path.insert(0, os.path.join(ROOT, "python"))
+# Where the package comes from (also for the Python subprocesses of the tests).
+PACKAGE_PATH = [] if os.environ.get("PROXYFENCE_TEST_INSTALLED") else [os.path.join(ROOT, "python")]
+sys.path[:0] = PACKAGE_PATH
 sys.path.insert(0, STAND_IN)
 if not os.environ.get("PROXYFENCE_BIN"):
     candidate = os.path.join(ROOT, "build", "bin", "proxyfence")

@@ -8,7 +8,7 @@ import pytest
 
 import proxyfence
 from proxyfence import triton as hook
-from conftest import HERE, ROOT, STAND_IN, corpus, read
+from conftest import PACKAGE_PATH, HERE, ROOT, STAND_IN, corpus, read
 
 PTR_MATMUL_TTGIR = corpus("coverage", "sm90", "ptr_matmul", "final.ttgir")
 PTR_MATMUL_PTX = corpus("coverage", "sm90", "ptr_matmul", "final.ptx")
@@ -202,7 +202,7 @@ def test_bad_settings_are_refused(triton):
 
 def run_python(args, env_extra=None, cwd=None):
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([os.path.join(ROOT, "python"), STAND_IN, env.get("PYTHONPATH", "")])
+    env["PYTHONPATH"] = os.pathsep.join([*PACKAGE_PATH, STAND_IN, env.get("PYTHONPATH", "")])
     env.update(env_extra or {})
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, cwd=cwd)
 
