@@ -27,9 +27,11 @@ __all__ = [
     "check",
     "check_text",
     "find_binary",
+    "finish_check",
     "fix",
     "fix_text",
     "kind_of",
+    "start_check",
 ]
 
 #: The environment variable that names the binary explicitly.
@@ -199,12 +201,28 @@ def _run(args: Sequence[str], binary: Optional[str]) -> subprocess.CompletedProc
 def check(path: str, *, strict: bool = False, binary: Optional[str] = None) -> Report:
     """`proxyfence check --format=json PATH`. Raises ToolError when the
     binary rejects the input (exit status 2), with its diagnostic."""
-    args = ["check", "--format=json", path] + (["--strict"] if strict else [])
-    proc = _run(args, binary)
+    return finish_check(start_check(path, strict=strict, binary=binary), path)
+
+
+def start_check(path: str, *, strict: bool = False, binary: Optional[str] = None) -> subprocess.Popen:
+    """Starts `proxyfence check` on PATH and returns at once (the check
+    runs while the caller goes on); finish_check() waits for its report."""
+    exe = binary or find_binary()
+    args = [exe, "check", "--format=json", path] + (["--strict"] if strict else [])
+    try:
+        return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
+    except OSError as e:
+        raise ToolError(f"proxyfence: cannot run {exe}: {e}") from e
+
+
+def finish_check(proc: subprocess.Popen, path: str) -> Report:
+    """The report of a check start_check() started."""
+    out, err = proc.communicate()
     if proc.returncode not in (0, 1):
-        raise ToolError(f"proxyfence check {path}: exit status {proc.returncode}: {proc.stderr.strip()}",
-                        proc.stderr, proc.returncode)
-    return Report.from_json(proc.stdout)
+        raise ToolError(f"proxyfence check {path}: exit status {proc.returncode}: {err.strip()}", err,
+                        proc.returncode)
+    return Report.from_json(out)
 
 
 def _suffix(kind: str) -> str:

@@ -1,4 +1,5 @@
 """The Triton hook, on the Triton stand-in fed corpus TTGIR and PTX."""
+import json
 import os
 import subprocess
 import sys
@@ -41,9 +42,41 @@ def test_check_mode_raises_at_the_python_line(triton):
     kept = os.path.join(hook.enabled()["dump_dir"], err_hash(triton), "ptr_matmul_kernel.ttgir")
     assert f"IR: {kept}" in message and os.path.exists(kept)
     assert err.findings[0].primary.ir.file == kept and err.findings[0].primary.ir.line == 90
-    # raised in the ttgir stage: nothing after it ran, nothing was cached
-    assert stages_run(triton, "ptr_matmul_kernel") == ["ttir"]
+    # the checks ran while Triton's later stages did, and were collected
+    # after its last one (ptxas); the compile failed, nothing was cached
+    assert stages_run(triton, "ptr_matmul_kernel") == ["ttir", "ttgir", "llir", "ptx"]
     assert triton.compiler.compiler.DISK_CACHE == {}
+
+
+def test_check_mode_overlaps_triton_and_leaves_no_trace_in_metadata(triton):
+    seen = {}
+
+    def previous(*args):
+        if not args:
+            return "", ""
+        stages = args[1]
+        for name in ("llir", "cubin"):
+            def wrapped(src, md, _name=name, _stage=stages[name]):
+                seen[_name] = len(md.get("_proxyfence_pending", []))
+                return _stage(src, md)
+            stages[name] = wrapped
+    triton.knobs.runtime.add_stages_inspection_hook = previous
+    hook.enable()
+    k = triton.compile(source(triton, "tma_add_kernel", TMA_ADD_TTGIR, TMA_ADD_PTX))
+    # the TTGIR check was running during make_llir, both during ptxas
+    assert seen == {"llir": 1, "cubin": 2}
+    assert "_proxyfence_pending" not in k.metadata
+    json.dumps(k.metadata)
+    recs = hook.records()[-2:]
+    assert all(r.elapsed >= r.seconds >= 0 for r in recs)
+
+
+def test_a_failing_ptxas_still_reaps_the_checks(triton):
+    hook.enable()
+    broken = read(TMA_ADD_PTX) + "// stand-in: ptxas fails\n"
+    with pytest.raises(RuntimeError, match="ptxas"):
+        triton.compile(source(triton, "tma_add_kernel", TMA_ADD_TTGIR, broken))
+    assert [r.stage for r in hook.records()[-2:]] == ["ttgir", "ptx"]
 
 
 def err_hash(triton):

@@ -54,8 +54,8 @@ def test_plugin_fails_the_tests_whose_kernels_have_errors(run):
     assert "coverage.py:45:27: error: missing proxy fence (RAW)" in out
     result.stdout.fnmatch_lines([
         "*= proxyfence =*",
-        "2 kernels checked (4 stage checks, 0 of them replayed from Triton's cache), 1 with errors",
-        "findings by rule: missing-fence: 4",
+        "2 kernels checked (6 stage checks, 0 of them replayed from Triton's cache), 1 with errors",
+        "findings by rule: missing-fence: 4, unproven-ordering: 2",
     ])
 
 

@@ -32,12 +32,13 @@ import re
 import sys
 import tempfile
 import threading
+import time
 import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional
 
 from .. import ProxyFenceError, ProxyFenceWarning, __version__
-from .._core import Finding, ToolError, check, find_binary, fix
+from .._core import Finding, ToolError, check, find_binary, finish_check, fix, start_check
 
 __all__ = ["KernelCheck", "add_listener", "disable", "enable", "enabled", "records", "remove_listener"]
 
@@ -61,6 +62,9 @@ class KernelCheck:
     files: List[str] = field(default_factory=list)   # the stage's IR as checked (and fixed), kept when it has findings
     cached: bool = False             # replayed from Triton's cache (the kernel was not recompiled)
     compile_hash: str = ""           # Triton's hash of the compile (metadata["hash"])
+    seconds: float = 0.0             # the time the compile waited for proxyfence in this stage
+    elapsed: float = 0.0             # from the start of the check to its result (in check mode it overlaps
+                                     # Triton's later stages)
 
     @property
     def errors(self) -> List[Finding]:
@@ -150,64 +154,119 @@ class _Hook:
         if not self.active:
             return None
         target = _target(capability)
+        # In check mode the checks run while Triton goes on (the TTGIR's
+        # during make_llir/make_ptx, both during ptxas) and are collected
+        # after the cubin stage; in fix mode each stage waits for its fix.
+        deferred = self.settings.mode == "check" and "cubin" in stages
         if "ttgir" in stages:
-            stages["ttgir"] = self._wrap_ttgir(stages["ttgir"], target)
+            stages["ttgir"] = self._wrap_ttgir(stages["ttgir"], target, deferred)
         if "ptx" in stages:
-            stages["ptx"] = self._wrap_ptx(stages["ptx"], target)
+            stages["ptx"] = self._wrap_ptx(stages["ptx"], target, deferred)
+        if deferred:
+            stages["cubin"] = self._wrap_last(stages["cubin"])
         return None
 
-    def _wrap_ttgir(self, make_ttgir, target):
+    def _wrap_ttgir(self, make_ttgir, target, deferred):
         def ttgir_stage(src, metadata):
             module = make_ttgir(src, metadata)
             text = str(module)
             kernel = (_FUNC.search(text) or [None, "?"])[1]
-            rec, fixed_text, unfixed = self._run("ttgir", text, kernel, target, metadata)
+            check = _StageCheck(self.settings, "ttgir", text, kernel, target, metadata)
+            if deferred:
+                metadata.setdefault(_PENDING, []).append(check)
+                return module
+            rec, fixed_text, unfixed = check.finish()
             if fixed_text is not None:
                 try:
                     module = _reparse(module, fixed_text)
                 except Exception as e:  # Triton's parser refused our text: keep Triton's module
                     rec.findings, rec.fixed, rec.inserted = unfixed, [], 0
                     rec.tool_error = f"the fixed TTGIR could not be handed back to Triton ({e})"
-            self._finish(rec, metadata)
+            self._finish([rec], metadata)
             return module
         return ttgir_stage
 
-    def _wrap_ptx(self, make_ptx, target):
+    def _wrap_ptx(self, make_ptx, target, deferred):
         def ptx_stage(src, metadata):
             text = make_ptx(src, metadata)
             kernel = metadata.get("name") or (_ENTRY.search(text) or [None, "?"])[1]
-            rec, fixed_text, _ = self._run("ptx", text, kernel, target, metadata)
-            if fixed_text is not None:
-                text = fixed_text
-            self._finish(rec, metadata)
-            return text
+            check = _StageCheck(self.settings, "ptx", text, kernel, target, metadata)
+            if deferred:
+                metadata.setdefault(_PENDING, []).append(check)
+                return text
+            rec, fixed_text, _ = check.finish()
+            self._finish([rec], metadata)
+            return text if fixed_text is None else fixed_text
         return ptx_stage
 
-    def _run(self, stage, text, kernel, target, metadata):
-        """Checks the stage's text (and fixes it in fix mode). The text is
-        written to the dump folder, so that the IR positions of the findings
-        name a file that is still there; files of stages with no finding
-        are removed again."""
-        s = self.settings
+    def _wrap_last(self, make_cubin):
+        def cubin_stage(src, metadata):
+            try:
+                binary = make_cubin(src, metadata)
+            finally:
+                pending = metadata.pop(_PENDING, [])
+                recs = [check.finish()[0] for check in pending]   # every check is reaped, even if ptxas failed
+            self._finish(recs, metadata)
+            return binary
+        return cubin_stage
+
+    def _finish(self, recs: List[KernelCheck], metadata) -> None:
+        entry = metadata.setdefault("proxyfence", {"version": __version__, "mode": self.settings.mode})
+        for rec in recs:
+            entry[rec.stage] = _to_metadata(rec)
+            _publish(rec)
+        for rec in recs:
+            _complain(rec, self.settings.on_error)
+
+
+#: The metadata key under which a compile's checks wait for the cubin stage
+#: (removed there, before Triton writes the metadata).
+_PENDING = "_proxyfence_pending"
+
+
+class _StageCheck:
+    """The check of one stage's text: started at once (the text is written
+    to the dump folder and `proxyfence check` started), finished by
+    finish(), which in fix mode also fixes. The dump folder keeps the files
+    of a stage with findings, so that the IR positions the findings name
+    can be opened; the files of a stage with none are removed."""
+
+    def __init__(self, settings: _Settings, stage, text, kernel, target, metadata):
+        self.settings, self.stage, self.text = settings, stage, text
+        started = time.perf_counter()
         compile_hash = str(metadata.get("hash", "")) or hashlib.sha256(text.encode()).hexdigest()
-        rec = KernelCheck(kernel, stage, target, compile_hash=compile_hash)
+        self.rec = KernelCheck(kernel, stage, target, compile_hash=compile_hash)
+        self.folder = os.path.join(settings.dump_dir, compile_hash[:16])
+        self.base = re.sub(r"[^\w.$-]", "_", kernel)[:100] or "kernel"
+        self.path = os.path.join(self.folder, f"{self.base}.{stage}")
+        self.written = [self.path]
+        self.proc = None
+        self.error = None
+        try:
+            os.makedirs(self.folder, exist_ok=True)
+            with open(self.path, "w") as f:
+                f.write(text)
+            self.proc = start_check(self.path, strict=settings.strict, binary=settings.binary)
+        except (ToolError, OSError) as e:
+            self.error = e
+        self.blocked = time.perf_counter() - started   # the time the compile waited for us
+        self.started = started
+
+    def finish(self):
+        """(the record, the fixed text or None, the findings before fixing)."""
+        s, stage, rec = self.settings, self.stage, self.rec
+        waited = time.perf_counter()
         fixed_text = None
         unfixed: List[Finding] = []
-        folder = os.path.join(s.dump_dir, compile_hash[:16])
-        base = re.sub(r"[^\w.$-]", "_", kernel)[:100] or "kernel"
-        path = os.path.join(folder, f"{base}.{stage}")
-        written = [path]
-        keep = False
         try:
-            os.makedirs(folder, exist_ok=True)
-            with open(path, "w") as f:
-                f.write(text)
-            report = check(path, strict=s.strict, binary=s.binary)
+            if self.error is not None:
+                raise self.error
+            report = finish_check(self.proc, self.path)
             unfixed = report.findings
             if s.mode == "fix" and any(_fixable(f, stage) for f in report.findings):
-                out = os.path.join(folder, f"{base}.fixed.{stage}")
-                written.append(out)
-                inserted = fix(path, out, binary=s.binary)
+                out = os.path.join(self.folder, f"{self.base}.fixed.{stage}")
+                self.written.append(out)
+                inserted = fix(self.path, out, binary=s.binary)
                 if inserted:
                     with open(out) as f:
                         fixed_text = f.read()
@@ -220,24 +279,21 @@ class _Hook:
             keep = bool(unfixed)
         except (ToolError, OSError) as e:
             rec.tool_error = str(e)
-            keep = os.path.exists(path)
+            keep = os.path.exists(self.path)
         if keep:
-            rec.files = [p for p in written if os.path.exists(p)]
+            rec.files = [p for p in self.written if os.path.exists(p)]
         else:
-            for p in written:
+            for p in self.written:
                 if os.path.exists(p):
                     os.remove(p)
             try:
-                os.rmdir(folder)
+                os.rmdir(self.folder)
             except OSError:
                 pass   # not empty: the other stage's files are kept
+        now = time.perf_counter()
+        rec.seconds = self.blocked + (now - waited)
+        rec.elapsed = now - self.started
         return rec, fixed_text, unfixed
-
-    def _finish(self, rec: KernelCheck, metadata) -> None:
-        entry = metadata.setdefault("proxyfence", {"version": __version__, "mode": self.settings.mode})
-        entry[rec.stage] = _to_metadata(rec)
-        _publish(rec)
-        _complain(rec, self.settings.on_error)
 
 
 def _fixable(f: Finding, stage: str) -> bool:

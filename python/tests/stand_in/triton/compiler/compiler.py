@@ -51,6 +51,8 @@ class Backend:
             return self.src.ptx
 
         def make_cubin(ptx, metadata):
+            if "stand-in: ptxas fails" in ptx:
+                raise RuntimeError("`ptxas` failed with error code 255")
             return ptx.encode()
 
         stages["ttir"] = make_ttir
