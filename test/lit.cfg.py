@@ -19,6 +19,14 @@ config.substitutions.append(("%srcroot", config.proxyfence_src_root))
 config.substitutions.append(("%corpus", os.path.join(config.proxyfence_src_root, "corpus")))
 config.substitutions.append(("%proxyfence_bindir", config.proxyfence_tools_dir))
 config.substitutions.append(("%proxyfence_bin", os.path.join(config.proxyfence_tools_dir, "proxyfence")))
+config.substitutions.append(("%objroot", config.proxyfence_obj_root))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%ninja", config.cmake_make_program))
+config.substitutions.append(("%cxx", config.cmake_cxx_compiler))
+# `cmake --install` gives the ProxyFence CMake package (not in a
+# PROXYFENCE_STATIC or PROXYFENCE_SANITIZE build: cmake/Install.cmake).
+if config.proxyfence_install_package:
+    config.available_features.add("cmake-package")
 
 llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
