@@ -135,10 +135,11 @@ class Finding:
         return [op.source for op in (self.primary, self.secondary) if op is not None and op.source is not None]
 
     def format(self) -> str:
-        """One line: `file:line: severity: message [rule]`, then the fix."""
+        """`file:line:col: severity: message [rule]`, then the bytes and the fix."""
         where = self.primary.source or self.primary.ir
         head = f"{where}: " if where else ""
-        return f"{head}{self.severity}: {self.message} [{self.rule}]\n    fix: {self.fix}"
+        memory = f"\n    memory: {self.memory}" if self.memory else ""
+        return f"{head}{self.severity}: {self.message} [{self.rule}]{memory}\n    fix: {self.fix}"
 
     @classmethod
     def from_json(cls, obj) -> "Finding":

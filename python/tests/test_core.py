@@ -23,6 +23,7 @@ def test_check_ttgir_gives_typed_findings_with_python_lines():
     assert f.primary.ir.file.endswith("final.ttgir") and f.primary.ir.line == 90
     assert "ttng.fence_async_shared" in f.fix
     assert f.format().startswith("coverage.py:45:27: error: missing proxy fence (RAW)")
+    assert "\n    memory: buffer 'a' (ttg.local_alloc at coverage.py:43:20) bytes [0, 16384)\n    fix: insert" in f.format()
 
 
 def test_check_ptx_clean_and_warnings():

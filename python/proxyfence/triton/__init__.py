@@ -154,10 +154,10 @@ class _Hook:
         if not self.active:
             return None
         target = _target(capability)
-        # In check mode the checks run while Triton goes on (the TTGIR's
-        # during make_llir/make_ptx, both during ptxas) and are collected
-        # after the cubin stage; in fix mode each stage waits for its fix.
-        deferred = self.settings.mode == "check" and "cubin" in stages
+        # The checks run while Triton goes on (the TTGIR's during make_llir
+        # and make_ptx, both during ptxas) and are collected after the cubin
+        # stage. In fix mode a stage waits only for its `proxyfence fix`.
+        deferred = "cubin" in stages
         if "ttgir" in stages:
             stages["ttgir"] = self._wrap_ttgir(stages["ttgir"], target, deferred)
         if "ptx" in stages:
@@ -169,35 +169,34 @@ class _Hook:
     def _wrap_ttgir(self, make_ttgir, target, deferred):
         def ttgir_stage(src, metadata):
             module = make_ttgir(src, metadata)
-            text = str(module)
+            started = time.perf_counter()
+            text = str(module)   # printing the module is part of the hook's cost
             kernel = (_FUNC.search(text) or [None, "?"])[1]
-            check = _StageCheck(self.settings, "ttgir", text, kernel, target, metadata)
-            if deferred:
-                metadata.setdefault(_PENDING, []).append(check)
-                return module
-            rec, fixed_text, unfixed = check.finish()
-            if fixed_text is not None:
+            check = _StageCheck(self.settings, "ttgir", text, kernel, target, metadata, started)
+            if check.fixed_text is not None:
                 try:
-                    module = _reparse(module, fixed_text)
+                    module = _reparse(module, check.fixed_text)
                 except Exception as e:  # Triton's parser refused our text: keep Triton's module
-                    rec.findings, rec.fixed, rec.inserted = unfixed, [], 0
-                    rec.tool_error = f"the fixed TTGIR could not be handed back to Triton ({e})"
-            self._finish([rec], metadata)
+                    check.refused(f"the fixed TTGIR could not be handed back to Triton ({e})")
+            self._pending(check, metadata, deferred)
             return module
         return ttgir_stage
 
     def _wrap_ptx(self, make_ptx, target, deferred):
         def ptx_stage(src, metadata):
             text = make_ptx(src, metadata)
+            started = time.perf_counter()
             kernel = metadata.get("name") or (_ENTRY.search(text) or [None, "?"])[1]
-            check = _StageCheck(self.settings, "ptx", text, kernel, target, metadata)
-            if deferred:
-                metadata.setdefault(_PENDING, []).append(check)
-                return text
-            rec, fixed_text, _ = check.finish()
-            self._finish([rec], metadata)
-            return text if fixed_text is None else fixed_text
+            check = _StageCheck(self.settings, "ptx", text, kernel, target, metadata, started)
+            self._pending(check, metadata, deferred)
+            return text if check.fixed_text is None else check.fixed_text
         return ptx_stage
+
+    def _pending(self, check, metadata, deferred):
+        if deferred:
+            metadata.setdefault(_PENDING, []).append(check)
+        else:
+            self._finish([check.finish()], metadata)
 
     def _wrap_last(self, make_cubin):
         def cubin_stage(src, metadata):
@@ -205,7 +204,7 @@ class _Hook:
                 binary = make_cubin(src, metadata)
             finally:
                 pending = metadata.pop(_PENDING, [])
-                recs = [check.finish()[0] for check in pending]   # every check is reaped, even if ptxas failed
+                recs = [check.finish() for check in pending]   # every check is reaped, even if ptxas failed
             self._finish(recs, metadata)
             return binary
         return cubin_stage
@@ -225,65 +224,75 @@ _PENDING = "_proxyfence_pending"
 
 
 class _StageCheck:
-    """The check of one stage's text: started at once (the text is written
-    to the dump folder and `proxyfence check` started), finished by
-    finish(), which in fix mode also fixes. The dump folder keeps the files
-    of a stage with findings, so that the IR positions the findings name
-    can be opened; the files of a stage with none are removed."""
+    """The check of one stage's text. Made when the stage is done: the text
+    is written to the dump folder; in fix mode `proxyfence fix` runs (the
+    one thing the compile waits for: its output is the stage's new text);
+    `proxyfence check` is started on the text (and on the fixed text) and
+    runs while the compile goes on; finish() collects the reports. The dump
+    folder keeps the files of a stage with findings, so that the IR
+    positions the findings name can be opened; the files of a stage with
+    none are removed."""
 
-    def __init__(self, settings: _Settings, stage, text, kernel, target, metadata):
-        self.settings, self.stage, self.text = settings, stage, text
-        started = time.perf_counter()
+    def __init__(self, settings: _Settings, stage, text, kernel, target, metadata, started):
+        self.settings, self.stage = settings, stage
         compile_hash = str(metadata.get("hash", "")) or hashlib.sha256(text.encode()).hexdigest()
         self.rec = KernelCheck(kernel, stage, target, compile_hash=compile_hash)
         self.folder = os.path.join(settings.dump_dir, compile_hash[:16])
         self.base = re.sub(r"[^\w.$-]", "_", kernel)[:100] or "kernel"
         self.path = os.path.join(self.folder, f"{self.base}.{stage}")
-        self.written = [self.path]
-        self.proc = None
+        self.fixed_path = os.path.join(self.folder, f"{self.base}.fixed.{stage}")
+        self.fixed_text = None
+        self.inserted = 0
+        self.procs = []
         self.error = None
+        self.refusal = ""
         try:
             os.makedirs(self.folder, exist_ok=True)
             with open(self.path, "w") as f:
                 f.write(text)
-            self.proc = start_check(self.path, strict=settings.strict, binary=settings.binary)
+            if settings.mode == "fix":
+                self.inserted = fix(self.path, self.fixed_path, binary=settings.binary)
+                if self.inserted:
+                    with open(self.fixed_path) as f:
+                        self.fixed_text = f.read()
+            self.procs.append(start_check(self.path, strict=settings.strict, binary=settings.binary))
+            if self.inserted:
+                self.procs.append(start_check(self.fixed_path, strict=settings.strict, binary=settings.binary))
         except (ToolError, OSError) as e:
             self.error = e
-        self.blocked = time.perf_counter() - started   # the time the compile waited for us
+            self.fixed_text = None
         self.started = started
+        self.blocked = time.perf_counter() - started   # the time the compile waited for us so far
 
-    def finish(self):
-        """(the record, the fixed text or None, the findings before fixing)."""
+    def refused(self, why: str) -> None:
+        """Triton did not take the fixed text: the stage keeps its own."""
+        self.fixed_text, self.refusal = None, why
+
+    def finish(self) -> KernelCheck:
         s, stage, rec = self.settings, self.stage, self.rec
         waited = time.perf_counter()
-        fixed_text = None
         unfixed: List[Finding] = []
         try:
+            reports = [finish_check(proc, path) for proc, path in zip(self.procs, (self.path, self.fixed_path))]
             if self.error is not None:
                 raise self.error
-            report = finish_check(self.proc, self.path)
-            unfixed = report.findings
-            if s.mode == "fix" and any(_fixable(f, stage) for f in report.findings):
-                out = os.path.join(self.folder, f"{self.base}.fixed.{stage}")
-                self.written.append(out)
-                inserted = fix(self.path, out, binary=s.binary)
-                if inserted:
-                    with open(out) as f:
-                        fixed_text = f.read()
-                    after = check(out, strict=s.strict, binary=s.binary)
-                    remaining = {_identity(f) for f in after.findings}
-                    rec.fixed = [f for f in report.findings if _fixable(f, stage) and _identity(f) not in remaining]
-                    rec.inserted = inserted
-                    report = after
-            rec.findings = report.findings
+            unfixed = reports[0].findings
+            rec.findings = unfixed
+            if self.inserted and not self.refusal:
+                remaining = {_identity(f) for f in reports[1].findings}
+                rec.fixed = [f for f in unfixed if _fixable(f, stage) and _identity(f) not in remaining]
+                rec.inserted = self.inserted
+                rec.findings = reports[1].findings
+            rec.tool_error = self.refusal
             keep = bool(unfixed)
         except (ToolError, OSError) as e:
             rec.tool_error = str(e)
             keep = os.path.exists(self.path)
+        written = [self.path] + ([self.fixed_path] if self.inserted else [])
         if keep:
-            rec.files = [p for p in self.written if os.path.exists(p)]
+            rec.files = [p for p in written if os.path.exists(p)]
         else:
-            for p in self.written:
+            for p in written + [self.fixed_path]:
                 if os.path.exists(p):
                     os.remove(p)
             try:
@@ -293,7 +302,7 @@ class _StageCheck:
         now = time.perf_counter()
         rec.seconds = self.blocked + (now - waited)
         rec.elapsed = now - self.started
-        return rec, fixed_text, unfixed
+        return rec
 
 
 def _fixable(f: Finding, stage: str) -> bool:
