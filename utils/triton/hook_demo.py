@@ -14,8 +14,9 @@
 3. A small pytest file run with the plugin: its test of the matmul fails
    with the findings, its test of a TMA kernel passes; in fix mode both pass.
 4. The hook's cost: each kernel of coverage.py (sm_90 and sm_100) compiled
-   cold (always_compile) without and with the hook, alternating, and the
-   time spent inside the hook itself, against Triton's compile time.
+   cold (always_compile) without the hook, with it in check mode and in fix
+   mode, alternating; the time the compile waited for the hook, against
+   Triton's compile time of the same kernel.
 
 Writes OUT/hook_demo.json and prints a summary.
 """
@@ -188,35 +189,53 @@ def step_pytest(results, outdir):
 
 
 def step_cost(results, rounds):
+    """Cold compiles (always_compile) of each kernel, side by side in one
+    process: without the hook, with it in check mode, with it in fix mode,
+    alternating, `rounds` times (after one warm-up compile). Per kernel the
+    medians of: Triton's compile time without the hook; the time the compile
+    waited for the hook (check mode: writing the IR and starting the checks,
+    then what was left of them after ptxas; fix mode: everything); the
+    checks' own duration; the wall-clock difference with and without."""
     import coverage as cov
-    from triton.backends.compiler import GPUTarget  # noqa: F401
     triton.knobs.compilation.always_compile = True
     fresh_cache()
     rows = []
     warnings.simplefilter("ignore", proxyfence.ProxyFenceWarning)
+
+    def timed(fn, signature, consts, options, cc, mode):
+        if mode:
+            hook.enable(mode=mode, on_error="warn")
+        before = len(hook.records())
+        t0 = time.perf_counter()
+        try:
+            cov.compile_case(fn, signature, consts, options, cc)
+            wall = time.perf_counter() - t0
+        finally:
+            if mode:
+                hook.disable()
+        recs = hook.records()[before:]
+        return wall, sum(r.seconds for r in recs), sum(r.elapsed for r in recs)
+
     for name, (fn, signature, consts, options, targets) in cov.CASES.items():
         for cc in targets:
-            plain, hooked, inside = [], [], []
+            samples = {"plain": [], "check": [], "fix": []}
             try:
                 cov.compile_case(fn, signature, consts, options, cc)   # warm-up (imports, LLVM init)
-                for _ in range(rounds):
-                    t0 = time.perf_counter()
-                    cov.compile_case(fn, signature, consts, options, cc)
-                    plain.append(time.perf_counter() - t0)
-                    hook.enable(mode="check", on_error="warn")
-                    before = len(hook.records())
-                    t0 = time.perf_counter()
-                    cov.compile_case(fn, signature, consts, options, cc)
-                    hooked.append(time.perf_counter() - t0)
-                    inside.append(sum(r.seconds for r in hook.records()[before:]))
-                    hook.disable()
+                for round_ in range(rounds):
+                    # the order alternates, so that a drift of the machine's speed cancels
+                    for mode in ("plain", "check", "fix")[::1 if round_ % 2 == 0 else -1]:
+                        samples[mode].append(timed(fn, signature, consts, options, cc,
+                                                   None if mode == "plain" else mode))
             except Exception as e:
-                hook.disable()
                 rows.append({"kernel": name, "cc": cc, "error": repr(e)[:500]})
                 continue
-            p, h, i = statistics.median(plain), statistics.median(hooked), statistics.median(inside)
-            rows.append({"kernel": name, "cc": cc, "compile_s": p, "with_hook_s": h, "inside_hook_s": i,
-                         "inside_pct": 100 * i / p, "difference_pct": 100 * (h - p) / p})
+            med = lambda mode, i: statistics.median(x[i] for x in samples[mode])  # noqa: E731
+            p = med("plain", 0)
+            rows.append({"kernel": name, "cc": cc, "compile_s": p,
+                         "check_wait_s": med("check", 1), "check_wait_pct": 100 * med("check", 1) / p,
+                         "check_duration_s": med("check", 2), "check_wall_diff_pct": 100 * (med("check", 0) - p) / p,
+                         "fix_wait_s": med("fix", 1), "fix_wait_pct": 100 * med("fix", 1) / p,
+                         "fix_wall_diff_pct": 100 * (med("fix", 0) - p) / p})
     triton.knobs.compilation.always_compile = False
     results["cost"] = {"rounds": rounds, "rows": rows}
 
