@@ -19,6 +19,8 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 
 using namespace proxyfence;
 using namespace proxyfence::ptx;
@@ -29,32 +31,70 @@ namespace proxyfence::ptx::detail {
 /// Solves a forward dataflow problem over `cfg` to a fixpoint with a
 /// worklist: `transfer(b, in)` is block b's effect on a state, `merge(into,
 /// from)` the join (true when `into` grew) and `same(a, b)` state equality.
-/// Fills `in` and `out` per block; both hazard analyses use it.
+/// Fills `in` and `out` per block; both hazard analyses use it. A block
+/// with infeasible paths through it (`paths.correlated`, two branches on
+/// one unstable predicate) keeps the states of its incoming edges apart:
+/// what leaves it for a successor comes only from the predecessors a
+/// thread can arrive from and still go there.
 template <typename State, typename Transfer, typename Merge, typename Same,
           typename Edge>
-void solveForward(const CFG &cfg, std::vector<State> &in,
-                  std::vector<State> &out, Transfer transfer, Merge merge,
-                  Same same, Edge alongEdge) {
+void solveForward(const CFG &cfg, const PredicateFacts &paths,
+                  std::vector<State> &in, std::vector<State> &out,
+                  Transfer transfer, Merge merge, Same same, Edge alongEdge) {
   unsigned blocks = cfg.blocks.size();
   std::vector<unsigned> worklist;
   std::vector<bool> queued(blocks, true);
+  // The incoming edges of correlated blocks, and their outgoing ones.
+  std::map<std::pair<unsigned, unsigned>, State> edgeIn, edgeOut;
   for (unsigned b = blocks; b-- > 0;)
     worklist.push_back(b);
+  auto propagate = [&](unsigned b, unsigned s, const State &state) {
+    State scratch;
+    const State &along = alongEdge(b, s, state, scratch);
+    bool grew = merge(in[s], along);
+    if (paths.correlated(s)) {
+      auto [it, fresh] = edgeIn.try_emplace({b, s}, along);
+      grew = (!fresh && merge(it->second, along)) || fresh || grew;
+    }
+    if (grew && !queued[s]) {
+      queued[s] = true;
+      worklist.push_back(s);
+    }
+  };
   while (!worklist.empty()) {
     unsigned b = worklist.back();
     worklist.pop_back();
     queued[b] = false;
+    if (b != 0 && paths.correlated(b)) {
+      out[b] = transfer(b, in[b]);
+      for (unsigned s : cfg.blocks[b].successors) {
+        std::optional<State> leaving;
+        for (unsigned p : cfg.blocks[b].predecessors) {
+          auto from = edgeIn.find({p, b});
+          if (from == edgeIn.end() || paths.infeasiblePath(p, b, s))
+            continue;
+          State t = transfer(b, from->second);
+          if (!leaving)
+            leaving = std::move(t);
+          else
+            merge(*leaving, t);
+        }
+        if (!leaving)
+          continue;
+        auto [it, fresh] = edgeOut.try_emplace({b, s}, *leaving);
+        if (!fresh && same(it->second, *leaving))
+          continue;
+        it->second = *leaving;
+        propagate(b, s, it->second);
+      }
+      continue;
+    }
     State next = transfer(b, in[b]);
     if (same(next, out[b]))
       continue;
     out[b] = std::move(next);
-    for (unsigned s : cfg.blocks[b].successors) {
-      State scratch;
-      if (merge(in[s], alongEdge(b, s, out[b], scratch)) && !queued[s]) {
-        queued[s] = true;
-        worklist.push_back(s);
-      }
-    }
+    for (unsigned s : cfg.blocks[b].successors)
+      propagate(b, s, out[b]);
   }
 }
 
@@ -459,7 +499,7 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
   };
 
   solveForward(
-      cfg, in, out,
+      cfg, predicates, in, out,
       [&](unsigned b, const FenceState &state) {
         return transfer(b, state, false);
       },
@@ -769,7 +809,7 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
     return next;
   };
   solveForward(
-      cfg, in, out,
+      cfg, predicates, in, out,
       [&](unsigned b, const PendingReads &state) {
         return transfer(b, state, false);
       },

@@ -15,6 +15,14 @@
 // that hold on every path into it (from the branches taken), and the
 // facts each edge adds. Facts about stable predicates are never killed.
 //
+// Unstable predicates (a query result, a loaded flag) are correlated over
+// two consecutive branches only: findInfeasiblePaths() evaluates the
+// second branch's predicate on the path from the first, by walking the
+// reaching definitions in the two blocks (selp, setp, mov, not.pred of
+// values that path fixes), and records the paths `pred -> block -> succ`
+// no thread can take. The hazard dataflows keep the states of a
+// correlated block's incoming edges apart (Hazards.cpp, solveForward).
+//
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/PTX/Analysis.h"
@@ -162,6 +170,263 @@ PredicateFacts::PredicateFacts(const Function &function, const CFG &cfg)
   for (unsigned b = 0; b != blocks; ++b)
     if (!visited[b])
       blockFacts[b].clear();
+  findInfeasiblePaths(cfg);
+}
+
+namespace {
+
+/// An integer literal operand (decimal or 0x hex, optionally negative).
+std::optional<int64_t> parseInteger(StringRef text) {
+  text = text.trim();
+  bool negative = text.consume_front("-");
+  int64_t value = 0;
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])))
+    return std::nullopt;
+  if (text.starts_with("0x") || text.starts_with("0X")) {
+    if (text.drop_front(2).getAsInteger(16, value))
+      return std::nullopt;
+  } else if (text.getAsInteger(10, value)) {
+    return std::nullopt;
+  }
+  return negative ? -value : value;
+}
+
+/// The values a path from block `first` (leaving it by the edge that
+/// makes `assumed` equal `assumedValue` at its end) into block `second`
+/// gives registers of the two blocks.
+struct PathEvaluator {
+  const Function &function;
+  const CFG &cfg;
+  unsigned first, second;
+  StringRef assumed;
+  bool assumedValue;
+
+  /// Whether instruction `index` writes `reg`: a `%` register or one an
+  /// inline asm block declared with a bare name (`.reg .pred SUCCESS`).
+  bool defines(unsigned index, StringRef reg) const {
+    const Instruction &inst = function.instructions[index];
+    if (inst.operands.empty() || firstOperandIsSource(inst.opcode))
+      return false;
+    StringRef first = inst.operands.front();
+    if (StringRef(inst.opcode).starts_with("call")) {
+      if (!first.starts_with("("))
+        return false;
+    } else if (first.starts_with("[")) {
+      return false;
+    }
+    while (!first.empty()) {
+      size_t start = first.find_first_of(
+          "%$_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+      if (start == StringRef::npos)
+        return false;
+      first = first.drop_front(start);
+      size_t end = 1;
+      while (end < first.size() &&
+             (std::isalnum(static_cast<unsigned char>(first[end])) ||
+              first[end] == '_' || first[end] == '.' || first[end] == '$'))
+        ++end;
+      if (first.take_front(end) == reg)
+        return true;
+      first = first.drop_front(end);
+    }
+    return false;
+  }
+
+  /// Whether some instruction of the path in [from, end of `first`) or in
+  /// `second` before `to` defines `reg` (`from` in `first`, `to` in
+  /// `second`; either may be the block's end).
+  bool definedBetween(StringRef reg, unsigned from, unsigned to) const {
+    for (unsigned i = from; i < cfg.blocks[first].end; ++i)
+      if (defines(i, reg))
+        return true;
+    for (unsigned i = cfg.blocks[second].begin; i < to; ++i)
+      if (defines(i, reg))
+        return true;
+    return false;
+  }
+
+  /// The value of `operand` just before instruction `at` (in `first` or
+  /// `second`) on the path; nullopt when the path does not fix it.
+  std::optional<int64_t> valueBefore(StringRef operand, unsigned at,
+                                     unsigned depth) const {
+    operand = operand.trim();
+    if (depth > 12)
+      return std::nullopt;
+    bool negate = operand.consume_front("!");
+    if (operand.empty())
+      return std::nullopt;
+    if (std::isdigit(static_cast<unsigned char>(operand[0])) ||
+        operand[0] == '-') {
+      std::optional<int64_t> value = parseInteger(operand);
+      if (negate || !value)
+        return std::nullopt;
+      return value;
+    }
+    // A register: `%name`, or a bare name an inline asm block declared.
+    if (operand[0] != '%' && operand[0] != '_' && operand[0] != '$' &&
+        !std::isalpha(static_cast<unsigned char>(operand[0])))
+      return std::nullopt;
+    auto result = [&](std::optional<int64_t> v) -> std::optional<int64_t> {
+      if (!v || !negate)
+        return v;
+      return *v == 0 ? 1 : 0;
+    };
+    bool inSecond = cfg.blockOf[at] == second && at >= cfg.blocks[second].begin;
+    // The assumption: `assumed` at the end of `first`, not redefined since.
+    if (operand == assumed) {
+      unsigned from = inSecond ? cfg.blocks[first].end : at;
+      unsigned to = inSecond ? at : cfg.blocks[second].begin;
+      if (!definedBetween(operand, from, to))
+        return result(assumedValue ? 1 : 0);
+    }
+    // The reaching definition: backwards in `second` (when there), then in
+    // `first`.
+    if (inSecond) {
+      for (unsigned i = at; i-- > cfg.blocks[second].begin;)
+        if (defines(i, operand))
+          return result(evaluate(i, depth));
+      at = cfg.blocks[first].end;
+    }
+    for (unsigned i = at; i-- > cfg.blocks[first].begin;)
+      if (defines(i, operand))
+        return result(evaluate(i, depth));
+    return std::nullopt;
+  }
+
+  /// The value instruction `index` gives its one destination register.
+  std::optional<int64_t> evaluate(unsigned index, unsigned depth) const {
+    const Instruction &inst = function.instructions[index];
+    if (inst.isPredicated() || inst.operands.size() < 2)
+      return std::nullopt;
+    StringRef dest = inst.operands.front();
+    if (dest.contains('|') || dest.starts_with("{") || dest.contains(','))
+      return std::nullopt;
+    StringRef opcode = inst.opcode;
+    llvm::SmallVector<StringRef, 4> parts;
+    opcode.split(parts, '.');
+    if (parts[0] == "mov" && inst.operands.size() == 2)
+      return valueBefore(inst.operands[1], index, depth + 1);
+    if (opcode == "not.pred" && inst.operands.size() == 2) {
+      std::optional<int64_t> v = valueBefore(inst.operands[1], index, depth + 1);
+      if (!v)
+        return std::nullopt;
+      return *v == 0 ? 1 : 0;
+    }
+    if (parts[0] == "selp" && inst.operands.size() == 4) {
+      std::optional<int64_t> c = valueBefore(inst.operands[3], index, depth + 1);
+      if (!c)
+        return std::nullopt;
+      return valueBefore(inst.operands[*c ? 1 : 2], index, depth + 1);
+    }
+    // setp.cmp.type p, a, b (integer types; no combining .and/.or/.xor, no
+    // second destination).
+    if (parts[0] == "setp" && parts.size() == 3 && inst.operands.size() == 3 &&
+        !parts[2].starts_with("f")) {
+      std::optional<int64_t> a = valueBefore(inst.operands[1], index, depth + 1);
+      std::optional<int64_t> b = valueBefore(inst.operands[2], index, depth + 1);
+      if (!a || !b)
+        return std::nullopt;
+      unsigned bits = 64;
+      if (parts[2].size() > 1)
+        parts[2].drop_front().getAsInteger(10, bits);
+      if (bits == 0 || bits > 64)
+        return std::nullopt;
+      bool isSigned = parts[2].starts_with("s");
+      auto toUnsigned = [&](int64_t v) {
+        return bits == 64 ? static_cast<uint64_t>(v)
+                          : static_cast<uint64_t>(v) & ((uint64_t(1) << bits) - 1);
+      };
+      auto toSigned = [&](int64_t v) {
+        if (bits == 64)
+          return v;
+        uint64_t u = toUnsigned(v);
+        uint64_t sign = uint64_t(1) << (bits - 1);
+        return static_cast<int64_t>((u ^ sign) - sign);
+      };
+      uint64_t ua = toUnsigned(*a), ub = toUnsigned(*b);
+      int64_t sa = toSigned(*a), sb = toSigned(*b);
+      StringRef cmp = parts[1];
+      std::optional<bool> r;
+      if (cmp == "eq")
+        r = ua == ub;
+      else if (cmp == "ne")
+        r = ua != ub;
+      else if (isSigned && cmp == "lt")
+        r = sa < sb;
+      else if (isSigned && cmp == "le")
+        r = sa <= sb;
+      else if (isSigned && cmp == "gt")
+        r = sa > sb;
+      else if (isSigned && cmp == "ge")
+        r = sa >= sb;
+      else if (cmp == "lo" || (!isSigned && cmp == "lt"))
+        r = ua < ub;
+      else if (cmp == "ls" || (!isSigned && cmp == "le"))
+        r = ua <= ub;
+      else if (cmp == "hi" || (!isSigned && cmp == "gt"))
+        r = ua > ub;
+      else if (cmp == "hs" || (!isSigned && cmp == "ge"))
+        r = ua >= ub;
+      if (!r)
+        return std::nullopt;
+      return *r ? 1 : 0;
+    }
+    return std::nullopt;
+  }
+};
+
+/// The conditional branch that ends `block` (two distinct successors), or
+/// null.
+const Instruction *conditionalBranch(const Function &function, const CFG &cfg,
+                                     unsigned block) {
+  const BasicBlock &bb = cfg.blocks[block];
+  if (bb.end == bb.begin || bb.successors.size() != 2 ||
+      bb.successors[0] == bb.successors[1] ||
+      !llvm::is_contained(bb.successors, block + 1))
+    return nullptr;
+  const Instruction &last = function.instructions[bb.end - 1];
+  if (!last.isPredicated() || !StringRef(last.opcode).starts_with("bra"))
+    return nullptr;
+  return &last;
+}
+
+} // namespace
+
+void PredicateFacts::findInfeasiblePaths(const CFG &cfg) {
+  unsigned blocks = cfg.blocks.size();
+  correlatedBlocks.assign(blocks, false);
+  for (unsigned block = 0; block != blocks; ++block) {
+    const Instruction *branch = conditionalBranch(function, cfg, block);
+    if (!branch)
+      continue;
+    for (unsigned pred : cfg.blocks[block].predecessors) {
+      const Instruction *first = pred == block ? nullptr
+                                               : conditionalBranch(function, cfg, pred);
+      if (!first)
+        continue;
+      // The value of the first branch's predicate on its edge into `block`
+      // (the taken edge goes to the successor that is not the next block).
+      bool taken = block != pred + 1;
+      PathEvaluator path{function, cfg, pred, block, first->predicate,
+                         taken != first->negated};
+      std::optional<int64_t> value =
+          path.valueBefore(branch->predicate, cfg.blocks[block].end - 1, 0);
+      if (!value)
+        continue;
+      bool secondTaken = (*value != 0) != branch->negated;
+      unsigned fallThrough = block + 1;
+      for (unsigned succ : cfg.blocks[block].successors)
+        if ((succ != fallThrough) != secondTaken) {
+          infeasible.insert({pred, block, succ});
+          correlatedBlocks[block] = true;
+        }
+    }
+  }
+}
+
+bool PredicateFacts::infeasiblePath(unsigned pred, unsigned block,
+                                    unsigned succ) const {
+  return infeasible.count({pred, block, succ}) != 0;
 }
 
 void PredicateFacts::unite(FactSet &into, const FactSet &from) {

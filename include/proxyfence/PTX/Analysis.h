@@ -16,6 +16,8 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <optional>
+#include <set>
+#include <tuple>
 
 #include <vector>
 
@@ -117,7 +119,23 @@ public:
   bool excludes(const FactSet &facts, const Instruction &inst) const;
   bool isStable(llvm::StringRef reg) const;
 
+  /// Two-branch correlation of *unstable* predicates (a value read from
+  /// memory, a query result): the path `pred -> block -> succ` is
+  /// infeasible when the branch that ends `pred` fixes a predicate from
+  /// which the branch that ends `block` is computed (through selp, setp,
+  /// mov, not.pred in the two blocks, nothing redefined in between), and
+  /// that branch then does not go to `succ`. E.g. `selp r, 1, 0, p; @!p bra
+  /// L; ...; L: setp.eq q, r, 0; @q bra EXIT`: from the `@!p` edge the
+  /// fall-through of `@q` is never taken.
+  bool infeasiblePath(unsigned pred, unsigned block, unsigned succ) const;
+  /// Whether `block` has an infeasible path through it (worth keeping the
+  /// states of its incoming edges apart).
+  bool correlated(unsigned block) const {
+    return block < correlatedBlocks.size() && correlatedBlocks[block];
+  }
+
 private:
+  void findInfeasiblePaths(const CFG &cfg);
   std::optional<Fact> factOf(llvm::StringRef reg, bool value) const;
   FactSet computeEdgeFacts(const CFG &cfg, unsigned from, unsigned to) const;
   void addWithConsequences(FactSet &facts, llvm::StringRef reg, bool value,
@@ -130,6 +148,8 @@ private:
   std::vector<std::vector<std::pair<unsigned, FactSet>>> edges;
   mutable llvm::StringMap<bool> stable;
   mutable llvm::StringMap<unsigned> keys;
+  std::set<std::tuple<unsigned, unsigned, unsigned>> infeasible;
+  std::vector<bool> correlatedBlocks;
 };
 
 /// Byte range [begin, end) of a shared symbol; symbol -1 is any.
