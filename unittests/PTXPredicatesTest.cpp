@@ -30,6 +30,8 @@ class PTXPredicates : public ::testing::Test {
 protected:
   void load(llvm::StringRef body) {
     text = kernel(body);
+    facts.reset();
+    module = Module();
     ReadError error;
     ASSERT_TRUE(readModule("p.ptx", text, module, error)) << error.message;
     ASSERT_EQ(module.functions.size(), 1u);
@@ -151,3 +153,81 @@ TEST_F(PTXPredicates, FactsPassThroughNotAndOr) {
 }
 
 } // namespace
+
+TEST_F(PTXPredicates, UnstablePredicateCorrelatedOverTwoBranches) {
+  // A loaded flag (not stable): `selp r, 1, 0, p` before `@!p bra`, then
+  // `setp.eq q, r, 0; @q bra exit` after the join. From the `@!p` edge the
+  // loop's fall-through is infeasible; from the other predecessor (no
+  // branch of its own) nothing is known.
+  load("\tmov.u32 %r1, 0;\n"
+       "$L_loop:\n"
+       "\tld.shared.u32 %r2, [%r1];\n"
+       "\tsetp.ne.s32 %p1, %r2, 0;\n"
+       "\tselp.u32 %r3, 1, 0, %p1;\n"
+       "\t@!%p1 bra $L_join;\n"
+       "\tadd.s32 %r4, %r2, 1;\n"
+       "$L_join:\n"
+       "\tsetp.eq.s32 %p2, %r3, 0;\n"
+       "\t@%p2 bra $L_exit;\n"
+       "\tbra.uni $L_loop;\n"
+       "$L_exit:\n"
+       "\tbar.sync 0;\n");
+  EXPECT_FALSE(facts->isStable("%p1"));
+  unsigned head = cfg.blockOf[first("ld.shared.u32")];
+  unsigned taken = cfg.blockOf[first("add.s32")];
+  unsigned join = cfg.blockOf[first("setp.eq.s32")];
+  unsigned loop = cfg.blockOf[first("bra.uni")];
+  unsigned exit = blockStarting("bar.sync");
+  EXPECT_TRUE(facts->correlated(join));
+  EXPECT_TRUE(facts->infeasiblePath(head, join, loop));
+  EXPECT_FALSE(facts->infeasiblePath(head, join, exit));
+  EXPECT_FALSE(facts->infeasiblePath(taken, join, loop));
+  EXPECT_FALSE(facts->infeasiblePath(taken, join, exit));
+}
+
+TEST_F(PTXPredicates, RedefinitionsBreakTheCorrelation) {
+  auto loop = [](const char *clobber) {
+    return std::string("\tmov.u32 %r1, 0;\n"
+                       "$L_loop:\n"
+                       "\tld.shared.u32 %r2, [%r1];\n"
+                       "\tsetp.ne.s32 %p1, %r2, 0;\n"
+                       "\tselp.u32 %r3, 1, 0, %p1;\n"
+                       "\t@!%p1 bra $L_join;\n"
+                       "\tadd.s32 %r4, %r2, 1;\n"
+                       "$L_join:\n") +
+           clobber +
+           "\tsetp.eq.s32 %p2, %r3, 0;\n"
+           "\t@%p2 bra $L_exit;\n"
+           "\tbra.uni $L_loop;\n"
+           "$L_exit:\n"
+           "\tbar.sync 0;\n";
+  };
+  // The flag loaded again after the join: nothing is known.
+  load(loop("\tld.shared.u32 %r3, [%r1];\n"));
+  EXPECT_FALSE(facts->correlated(cfg.blockOf[first("setp.eq.s32")]));
+  // The flag set to 1 after the join: the loop goes on whatever the first
+  // branch did (only the exit is ruled out, from both predecessors).
+  load(loop("\tmov.u32 %r3, 1;\n"));
+  unsigned head = cfg.blockOf[first("ld.shared.u32")];
+  unsigned join = cfg.blockOf[first("setp.eq.s32")];
+  unsigned back = cfg.blockOf[first("bra.uni")];
+  unsigned exit = blockStarting("bar.sync");
+  EXPECT_FALSE(facts->infeasiblePath(head, join, back));
+  EXPECT_TRUE(facts->infeasiblePath(head, join, exit));
+  // The predicate redefined between the selp and the branch.
+  load("\tmov.u32 %r1, 0;\n"
+       "$L_loop:\n"
+       "\tld.shared.u32 %r2, [%r1];\n"
+       "\tsetp.ne.s32 %p1, %r2, 0;\n"
+       "\tselp.u32 %r3, 1, 0, %p1;\n"
+       "\tsetp.ne.s32 %p1, %r2, 7;\n"
+       "\t@!%p1 bra $L_join;\n"
+       "\tadd.s32 %r4, %r2, 1;\n"
+       "$L_join:\n"
+       "\tsetp.eq.s32 %p2, %r3, 0;\n"
+       "\t@%p2 bra $L_exit;\n"
+       "\tbra.uni $L_loop;\n"
+       "$L_exit:\n"
+       "\tbar.sync 0;\n");
+  EXPECT_FALSE(facts->correlated(cfg.blockOf[first("setp.eq.s32")]));
+}

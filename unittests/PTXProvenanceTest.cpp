@@ -263,3 +263,67 @@ TEST_F(PTXProvenance, TheCheckerReportsWhatProvenanceCannotTrace) {
 }
 
 } // namespace
+
+TEST_F(PTXProvenance, ThreadExactRangesOfSwizzledOffsets) {
+  // tid + (tid & 16 ? 112 : 144): a range per operand gives [112, 271];
+  // over threads 0..127 (.maxntid) the offset is in [128, 255].
+  std::string body = "\tmov.u32 %r1, %tid.x;\n"
+                     "\tmov.u32 %r2, tile;\n"
+                     "\tand.b32 %r5, %r1, 16;\n"
+                     "\tsetp.eq.s32 %p1, %r5, 0;\n"
+                     "\tselp.b32 %r6, 144, 112, %p1;\n"
+                     "\tadd.s32 %r7, %r2, %r1;\n"
+                     "\tadd.s32 %r8, %r7, %r6;\n"
+                     "\tadd.s32 %r9, %r1, %r6;\n"
+                     "\tld.shared.u32 %r10, [%r2];\n"
+                     "\tadd.s32 %r11, %r2, %r10;\n"
+                     "\tmov.u32 %r12, 0;\n"
+                     "\tmov.u32 %r12, %r1;\n"
+                     "\tadd.s32 %r13, %r2, %r12;\n";
+  text = kernel(body);
+  size_t brace = text.find("\n{\n");
+  text.insert(brace, "\n.maxntid 128, 1, 1");
+  ReadError error;
+  ASSERT_TRUE(readModule("p.ptx", text, module, error)) << error.message;
+  const Function &f = module.functions[0];
+  EXPECT_EQ(f.maxThreads[0], 128u);
+  EXPECT_EQ(f.maxThreads[1], 1u);
+  provenance.emplace(module, f);
+  int64_t lo = INT64_MAX, hi = INT64_MIN;
+  for (int64_t tid = 0; tid != 128; ++tid) {
+    int64_t offset = tid + ((tid & 16) ? 112 : 144);
+    lo = std::min(lo, offset);
+    hi = std::max(hi, offset);
+  }
+  ASSERT_EQ(lo, 128);
+  ASSERT_EQ(hi, 255);
+  AbstractValue ranged = provenance->evaluate("%r8");
+  EXPECT_EQ(ranged.hi, 1023 + 144);
+  AbstractValue exact = provenance->evaluateExact("%r8");
+  EXPECT_EQ(exact.kind, AbstractValue::Address);
+  EXPECT_EQ(exact.symbol, symbol("tile"));
+  EXPECT_TRUE(exact.offsetKnown);
+  EXPECT_EQ(exact.lo, lo);
+  EXPECT_EQ(exact.hi, hi);
+  // An integer too.
+  AbstractValue integer = provenance->evaluateExact("%r9");
+  EXPECT_EQ(integer.kind, AbstractValue::Int);
+  EXPECT_EQ(integer.lo, lo);
+  EXPECT_EQ(integer.hi, hi);
+  // Not functions of the thread: a loaded offset, a register defined twice.
+  EXPECT_EQ(provenance->evaluateExact("%r11"), provenance->evaluate("%r11"));
+  EXPECT_EQ(provenance->evaluateExact("%r13"), provenance->evaluate("%r13"));
+}
+
+TEST_F(PTXProvenance, ThreadExactRangesWithoutABoundCoverTheISALimit) {
+  // No .maxntid: up to 1024 threads.
+  load("\tmov.u32 %r1, %tid.x;\n"
+       "\tmov.u32 %r2, tile;\n"
+       "\tshl.b32 %r3, %r1, 2;\n"
+       "\tadd.s32 %r4, %r2, %r3;\n");
+  EXPECT_EQ(module.functions[0].maxThreads[0], 0u);
+  AbstractValue exact = provenance->evaluateExact("%r4");
+  EXPECT_TRUE(exact.offsetKnown);
+  EXPECT_EQ(exact.lo, 0);
+  EXPECT_EQ(exact.hi, 1023 * 4);
+}

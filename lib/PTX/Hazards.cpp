@@ -123,7 +123,7 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
     StringRef inside = operand.drop_front().split(']').first.split(',').first;
     StringRef base;
     displacement = parseDisplacement(inside, base);
-    value = provenance.evaluate(base);
+    value = provenance.evaluateExact(base);
   } else {
     // A descriptor: the start address field comes from the symbol.
     value = provenance.evaluate(operand);

@@ -302,7 +302,35 @@ void Provenance::transfer(const Instruction &inst) {
 }
 
 Provenance::Provenance(const Module &module, const Function &function)
-    : module(module) {
+    : module(module), function(function) {
+  // One definition per register, for the thread-exact ranges: every
+  // register named in a first operand counts (a source there, as in
+  // `bar.sync %r1, %r2`, only makes the register ineligible).
+  for (auto [index, inst] : llvm::enumerate(function.instructions)) {
+    if (inst.operands.empty())
+      continue;
+    StringRef first = inst.operands.front();
+    if (first.starts_with("[")) // an address (st, red, cp...): read, not written
+      continue;
+    while (true) {
+      size_t at = first.find('%');
+      if (at == StringRef::npos)
+        break;
+      first = first.drop_front(at);
+      size_t end = 1;
+      while (end < first.size() &&
+             (std::isalnum(static_cast<unsigned char>(first[end])) ||
+              first[end] == '_' || first[end] == '.' || first[end] == '$'))
+        ++end;
+      auto [it, fresh] =
+          definitionOf.try_emplace(first.take_front(end), int(index));
+      if (!fresh)
+        it->second = -1;
+      first = first.drop_front(end);
+    }
+  }
+  if (function.maxThreads[0] != 0)
+    threadsX = std::min(function.maxThreads[0], 1024u);
   // Rounds over the function until nothing changes. An instruction whose
   // input registers have not changed since it was last evaluated is
   // skipped: it would compute the value it computed then, which its
@@ -333,6 +361,279 @@ Provenance::Provenance(const Module &module, const Function &function)
     if (!changed)
       return;
   }
+}
+
+// Thread-exact values: a register that is a function of %tid.x alone has
+// one value per thread; its range is the minimum and maximum over the CTA's
+// threads, which a range per operand overestimates when two operands depend
+// on the same bits (`(tid & 127) + (tid & 16 ? 112 : 144)`).
+
+namespace {
+
+constexpr int64_t kExactLimit = int64_t(1) << 40;
+/// At most this many values are computed per function (1024 threads: 4096
+/// registers).
+constexpr uint64_t kThreadBudget = uint64_t(1) << 22;
+
+bool inExactRange(const std::vector<int64_t> &values) {
+  return llvm::all_of(values, [](int64_t v) {
+    return v > -kExactLimit && v < kExactLimit;
+  });
+}
+
+bool allNonNegative(const std::vector<int64_t> &values) {
+  return llvm::all_of(values, [](int64_t v) { return v >= 0; });
+}
+
+} // namespace
+
+const Provenance::ThreadValues *
+Provenance::threadValues(StringRef operand, unsigned depth) const {
+  operand = operand.trim();
+  if (operand.empty() || depth > 48)
+    return nullptr;
+  auto cached = threadCache.find(operand);
+  if (cached != threadCache.end())
+    return cached->second.get();
+  std::unique_ptr<ThreadValues> result;
+  if (operand == "%tid.x") {
+    result = std::make_unique<ThreadValues>();
+    for (unsigned t = 0; t != threadsX; ++t)
+      result->values.push_back(t);
+  } else if (operand.starts_with("%")) {
+    // Marks the register in progress (a cycle is not exact).
+    threadCache[operand] = nullptr;
+    const ThreadValues *computed = computeThreadValues(operand, depth);
+    (void)computed;
+    return threadCache[operand].get();
+  } else {
+    AbstractValue v = evaluate(operand);
+    bool constant = v.kind == AbstractValue::Int && v.lo == v.hi;
+    bool address = v.kind == AbstractValue::Address && v.symbol >= 0 &&
+                   v.offsetKnown && v.lo == v.hi && !v.remote;
+    if (constant || address) {
+      result = std::make_unique<ThreadValues>();
+      result->symbol = address ? v.symbol : -1;
+      result->values.assign(threadsX, v.lo);
+    }
+  }
+  if (result) {
+    if (threadBudget + result->values.size() > kThreadBudget)
+      result.reset();
+    else
+      threadBudget += result->values.size();
+  }
+  return (threadCache[operand] = std::move(result)).get();
+}
+
+const Provenance::ThreadValues *
+Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
+  auto def = definitionOf.find(reg);
+  if (def == definitionOf.end() || def->second < 0)
+    return nullptr;
+  const Instruction &inst = function.instructions[def->second];
+  const std::vector<std::string> &ops = inst.operands;
+  if (inst.isPredicated() || ops.size() < 2 || StringRef(ops[0]) != reg)
+    return nullptr;
+  StringRef opcode = inst.opcode;
+  llvm::SmallVector<StringRef, 4> parts;
+  opcode.split(parts, '.');
+  StringRef root = parts[0];
+  StringRef type = parts.back();
+  if (type.starts_with("f") || opcode.contains(".cc") ||
+      opcode.contains(".sat") || opcode.contains(".hi"))
+    return nullptr;
+  bool isSigned = type.starts_with("s");
+  auto arg = [&](unsigned i) -> const ThreadValues * {
+    return i < ops.size() ? threadValues(ops[i], depth + 1) : nullptr;
+  };
+  auto integers = [&](unsigned i) -> const std::vector<int64_t> * {
+    const ThreadValues *v = arg(i);
+    return v && v->symbol < 0 ? &v->values : nullptr;
+  };
+  auto out = std::make_unique<ThreadValues>();
+  std::vector<int64_t> &values = out->values;
+  unsigned n = threadsX;
+  if ((root == "mov" || root == "cvta" || root == "cvt") && ops.size() == 2) {
+    if (StringRef(ops[1]).starts_with("{"))
+      return nullptr;
+    const ThreadValues *a = arg(1);
+    if (!a)
+      return nullptr;
+    *out = *a;
+    // A narrowing conversion keeps the value only if it fits.
+    if (root == "cvt" && (parts.size() < 3 || parts[1].starts_with("f") ||
+                          parts[2].starts_with("f")))
+      return nullptr;
+    if (root == "cvt" && !parts[1].ends_with("64") &&
+        llvm::any_of(values, [](int64_t v) {
+          return v < INT32_MIN || v > int64_t(UINT32_MAX);
+        }))
+      return nullptr;
+  } else if ((root == "add" || root == "sub") && ops.size() == 3) {
+    const ThreadValues *a = arg(1), *b = arg(2);
+    if (!a || !b)
+      return nullptr;
+    if (root == "sub" && b->symbol >= 0)
+      return nullptr;
+    if (a->symbol >= 0 && b->symbol >= 0)
+      return nullptr;
+    out->symbol = a->symbol >= 0 ? a->symbol : b->symbol;
+    for (unsigned t = 0; t != n; ++t)
+      values.push_back(root == "add" ? a->values[t] + b->values[t]
+                                     : a->values[t] - b->values[t]);
+  } else if ((root == "mul" || root == "mad") &&
+             (parts[1] == "lo" || parts[1] == "wide")) {
+    const std::vector<int64_t> *a = integers(1), *b = integers(2);
+    if (!a || !b || (root == "mad" && ops.size() != 4) ||
+        (root == "mul" && ops.size() != 3))
+      return nullptr;
+    const ThreadValues *c = root == "mad" ? arg(3) : nullptr;
+    if (root == "mad" && !c)
+      return nullptr;
+    if (c)
+      out->symbol = c->symbol;
+    for (unsigned t = 0; t != n; ++t) {
+      if ((*a)[t] > kExactLimit / 2 || (*a)[t] < -kExactLimit / 2 ||
+          (*b)[t] > (1 << 20) || (*b)[t] < -(1 << 20))
+        return nullptr;
+      values.push_back((*a)[t] * (*b)[t] + (c ? c->values[t] : 0));
+    }
+  } else if ((root == "shl" || root == "shr") && ops.size() == 3) {
+    const std::vector<int64_t> *a = integers(1), *b = integers(2);
+    if (!a || !b)
+      return nullptr;
+    for (unsigned t = 0; t != n; ++t) {
+      int64_t amount = (*b)[t];
+      if (amount < 0 || amount > 40 || ((*a)[t] < 0 && (root == "shl" || !isSigned)))
+        return nullptr;
+      values.push_back(root == "shl" ? (*a)[t] << amount : (*a)[t] >> amount);
+    }
+  } else if ((root == "and" || root == "or" || root == "xor") &&
+             ops.size() == 3) {
+    const std::vector<int64_t> *a = integers(1), *b = integers(2);
+    if (!a || !b || !allNonNegative(*a) || !allNonNegative(*b))
+      return nullptr;
+    for (unsigned t = 0; t != n; ++t)
+      values.push_back(root == "and"  ? ((*a)[t] & (*b)[t])
+                       : root == "or" ? ((*a)[t] | (*b)[t])
+                                      : ((*a)[t] ^ (*b)[t]));
+  } else if (root == "not" && type == "pred" && ops.size() == 2) {
+    const std::vector<int64_t> *a = integers(1);
+    if (!a)
+      return nullptr;
+    for (int64_t v : *a)
+      values.push_back(v ? 0 : 1);
+  } else if (root == "neg" && ops.size() == 2) {
+    const std::vector<int64_t> *a = integers(1);
+    if (!a)
+      return nullptr;
+    for (int64_t v : *a)
+      values.push_back(-v);
+  } else if ((root == "min" || root == "max") && ops.size() == 3) {
+    const std::vector<int64_t> *a = integers(1), *b = integers(2);
+    if (!a || !b || (!isSigned && (!allNonNegative(*a) || !allNonNegative(*b))))
+      return nullptr;
+    for (unsigned t = 0; t != n; ++t)
+      values.push_back(root == "min" ? std::min((*a)[t], (*b)[t])
+                                     : std::max((*a)[t], (*b)[t]));
+  } else if ((root == "rem" || root == "div") && ops.size() == 3 &&
+             !isSigned) {
+    const std::vector<int64_t> *a = integers(1), *b = integers(2);
+    if (!a || !b || !allNonNegative(*a))
+      return nullptr;
+    for (unsigned t = 0; t != n; ++t) {
+      if ((*b)[t] <= 0)
+        return nullptr;
+      values.push_back(root == "rem" ? (*a)[t] % (*b)[t] : (*a)[t] / (*b)[t]);
+    }
+  } else if (root == "bfe" && ops.size() == 4 && !isSigned) {
+    const std::vector<int64_t> *a = integers(1), *pos = integers(2),
+                               *len = integers(3);
+    if (!a || !pos || !len || !allNonNegative(*a))
+      return nullptr;
+    for (unsigned t = 0; t != n; ++t) {
+      if ((*pos)[t] < 0 || (*pos)[t] > 40 || (*len)[t] < 0 || (*len)[t] > 40)
+        return nullptr;
+      values.push_back(((*a)[t] >> (*pos)[t]) &
+                       ((int64_t(1) << (*len)[t]) - 1));
+    }
+  } else if (root == "selp" && ops.size() == 4) {
+    StringRef condition = StringRef(ops[3]).trim();
+    bool negate = condition.consume_front("!");
+    const ThreadValues *a = arg(1), *b = arg(2);
+    const ThreadValues *c = threadValues(condition, depth + 1);
+    if (!a || !b || !c || c->symbol >= 0 || a->symbol != b->symbol)
+      return nullptr;
+    out->symbol = a->symbol;
+    for (unsigned t = 0; t != n; ++t)
+      values.push_back(((c->values[t] != 0) != negate) ? a->values[t]
+                                                         : b->values[t]);
+  } else if (root == "setp" && parts.size() == 3 && ops.size() == 3 &&
+             !StringRef(ops[0]).contains('|')) {
+    const std::vector<int64_t> *a = integers(1), *b = integers(2);
+    if (!a || !b)
+      return nullptr;
+    StringRef cmp = parts[1];
+    bool unsignedCompare = !isSigned;
+    if (unsignedCompare && (!allNonNegative(*a) || !allNonNegative(*b)))
+      return nullptr;
+    for (unsigned t = 0; t != n; ++t) {
+      int64_t x = (*a)[t], y = (*b)[t];
+      bool r;
+      if (cmp == "eq")
+        r = x == y;
+      else if (cmp == "ne")
+        r = x != y;
+      else if (cmp == "lt" || cmp == "lo")
+        r = x < y;
+      else if (cmp == "le" || cmp == "ls")
+        r = x <= y;
+      else if (cmp == "gt" || cmp == "hi")
+        r = x > y;
+      else if (cmp == "ge" || cmp == "hs")
+        r = x >= y;
+      else
+        return nullptr;
+      values.push_back(r ? 1 : 0);
+    }
+  } else {
+    return nullptr;
+  }
+  if (!inExactRange(out->values) || out->values.size() != n)
+    return nullptr;
+  if (threadBudget + n > kThreadBudget)
+    return nullptr;
+  threadBudget += n;
+  threadCache[reg] = std::move(out);
+  return threadCache[reg].get();
+}
+
+AbstractValue Provenance::evaluateExact(StringRef operand) const {
+  AbstractValue value = evaluate(operand);
+  operand = operand.trim();
+  if (!operand.starts_with("%") ||
+      (value.kind != AbstractValue::Address && value.kind != AbstractValue::Int))
+    return value;
+  const ThreadValues *exact = threadValues(operand, 0);
+  if (!exact || exact->values.empty())
+    return value;
+  bool isAddress = value.kind == AbstractValue::Address;
+  if (isAddress != (exact->symbol >= 0) ||
+      (isAddress && (exact->symbol != value.symbol || value.remote)))
+    return value;
+  auto [lo, hi] = std::minmax_element(exact->values.begin(), exact->values.end());
+  if (isAddress && !value.offsetKnown) {
+    value.offsetKnown = true;
+    value.lo = *lo;
+    value.hi = *hi;
+    return value;
+  }
+  value.lo = std::max(value.lo, *lo);
+  value.hi = std::min(value.hi, *hi);
+  if (value.lo > value.hi) // cannot happen when both are sound
+    return evaluate(operand);
+  return value;
 }
 
 bool SharedRegion::mayAlias(const SharedRegion &other) const {

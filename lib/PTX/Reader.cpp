@@ -415,9 +415,21 @@ bool Parser::parseFunction(TextPosition start, bool isEntry) {
     if (c != '.')
       return fail(scanner.here(), "expected '{' to start the body of '" +
                                       function.name + "'");
-    scanner.word();
+    StringRef directive = scanner.word();
     scanner.skipSpace(/*stopAtNewline=*/true);
-    scanner.restOfLine();
+    StringRef rest = scanner.restOfLine();
+    if (directive == ".maxntid" || directive == ".reqntid") {
+      // `.maxntid 384, 1, 1` (missing dimensions are 1).
+      llvm::SmallVector<StringRef, 3> dims;
+      rest.split(dims, ',');
+      unsigned shape[3] = {1, 1, 1};
+      bool ok = !dims.empty() && dims.size() <= 3;
+      for (unsigned d = 0; ok && d != dims.size(); ++d)
+        ok = !dims[d].trim().getAsInteger(10, shape[d]) && shape[d] > 0;
+      if (ok)
+        for (unsigned d = 0; d != 3; ++d)
+          function.maxThreads[d] = shape[d];
+    }
   }
   TextPosition open = scanner.here();
   scanner.advance();

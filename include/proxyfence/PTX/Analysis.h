@@ -15,6 +15,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <memory>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -65,12 +66,37 @@ class Provenance {
 public:
   Provenance(const Module &module, const Function &function);
   AbstractValue evaluate(llvm::StringRef operand) const;
+  /// `evaluate`, with the offset of an address (or an integer) narrowed to
+  /// its exact range over the CTA's threads when the register is a function
+  /// of %tid.x alone: every register on the way defined once, unpredicated,
+  /// by integer arithmetic, bit operations, selp and setp. Swizzled
+  /// epilogue addresses (`tid & 127` plus a selp on a bit of tid) are the
+  /// case: a range per operand adds up what no thread reaches.
+  AbstractValue evaluateExact(llvm::StringRef operand) const;
 
 private:
   void transfer(const Instruction &inst);
   void assign(llvm::StringRef reg, const AbstractValue &value);
+  /// A register's value in each thread of the CTA (index: %tid.x): an
+  /// address of `symbol` plus the offsets, or (symbol -1) integers.
+  struct ThreadValues {
+    int symbol = -1;
+    std::vector<int64_t> values;
+  };
+  const ThreadValues *threadValues(llvm::StringRef operand,
+                                   unsigned depth) const;
+  const ThreadValues *computeThreadValues(llvm::StringRef reg,
+                                          unsigned depth) const;
 
   const Module &module;
+  const Function &function;
+  /// The index of each register's one definition, -1 if defined more than
+  /// once (or written as a first operand that is a source).
+  llvm::StringMap<int> definitionOf;
+  /// The CTA's threads along x (the .maxntid/.reqntid bound, else 1024).
+  unsigned threadsX = 1024;
+  mutable llvm::StringMap<std::unique_ptr<ThreadValues>> threadCache;
+  mutable uint64_t threadBudget = 0;
   llvm::StringMap<AbstractValue> values;
   llvm::StringMap<unsigned> updates;
   /// When each register last changed (a count of changes, 0: never).
