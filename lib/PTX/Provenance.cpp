@@ -454,6 +454,7 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
   auto out = std::make_unique<ThreadValues>();
   std::vector<int64_t> &values = out->values;
   unsigned n = threadsX;
+  values.reserve(n);
   if ((root == "mov" || root == "cvta" || root == "cvt") && ops.size() == 2) {
     if (StringRef(ops[1]).starts_with("{"))
       return nullptr;
@@ -614,6 +615,10 @@ AbstractValue Provenance::evaluateExact(StringRef operand) const {
   operand = operand.trim();
   if (!operand.starts_with("%") ||
       (value.kind != AbstractValue::Address && value.kind != AbstractValue::Int))
+    return value;
+  // Already exact (a constant offset): nothing to narrow.
+  if (value.lo == value.hi &&
+      (value.kind == AbstractValue::Int || value.offsetKnown))
     return value;
   const ThreadValues *exact = threadValues(operand, 0);
   if (!exact || exact->values.empty())
