@@ -191,10 +191,25 @@ def kind_of(path: str) -> str:
     return "ptx" if path.endswith(".ptx") else "ttgir"
 
 
+#: The longest a single run of the binary may take, in seconds
+#: ($PROXYFENCE_TIMEOUT; the largest real kernels take about 2 s).
+TIMEOUT_ENV = "PROXYFENCE_TIMEOUT"
+
+
+def timeout() -> float:
+    try:
+        return float(os.environ.get(TIMEOUT_ENV, "300"))
+    except ValueError:
+        return 300.0
+
+
 def _run(args: Sequence[str], binary: Optional[str]) -> subprocess.CompletedProcess:
     exe = binary or find_binary()
     try:
-        return subprocess.run([exe, *args], stdin=subprocess.DEVNULL, capture_output=True, text=True)
+        return subprocess.run([exe, *args], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              errors="replace", timeout=timeout())
+    except subprocess.TimeoutExpired as e:
+        raise ToolError(f"proxyfence {args[0]}: no answer within {e.timeout:g} s (${TIMEOUT_ENV})") from e
     except OSError as e:
         raise ToolError(f"proxyfence: cannot run {exe}: {e}") from e
 
@@ -212,14 +227,19 @@ def start_check(path: str, *, strict: bool = False, binary: Optional[str] = None
     args = [exe, "check", "--format=json", path] + (["--strict"] if strict else [])
     try:
         return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True)
+                                text=True, errors="replace")
     except OSError as e:
         raise ToolError(f"proxyfence: cannot run {exe}: {e}") from e
 
 
 def finish_check(proc: subprocess.Popen, path: str) -> Report:
     """The report of a check start_check() started."""
-    out, err = proc.communicate()
+    try:
+        out, err = proc.communicate(timeout=timeout())
+    except subprocess.TimeoutExpired as e:
+        proc.kill()
+        proc.communicate()
+        raise ToolError(f"proxyfence check {path}: no answer within {e.timeout:g} s (${TIMEOUT_ENV})") from e
     if proc.returncode not in (0, 1):
         raise ToolError(f"proxyfence check {path}: exit status {proc.returncode}: {err.strip()}", err,
                         proc.returncode)

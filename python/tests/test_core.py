@@ -101,3 +101,14 @@ def test_find_binary_order_and_error(tmp_path, monkeypatch):
         proxyfence.find_binary()
     message = str(e.value)
     assert "$PROXYFENCE_BIN" in message and str(beside) in message and "PATH" in message
+
+
+def test_a_binary_that_hangs_is_a_tool_error(tmp_path, monkeypatch):
+    hang = tmp_path / "proxyfence"
+    hang.write_text("#!/bin/sh\nexec sleep 30\n")
+    hang.chmod(hang.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("PROXYFENCE_TIMEOUT", "0.5")
+    with pytest.raises(proxyfence.ToolError, match="no answer within 0.5 s"):
+        proxyfence.check(corpus("sm90", "tma_add", "final.ptx"), binary=str(hang))
+    with pytest.raises(proxyfence.ToolError, match="no answer within 0.5 s"):
+        proxyfence.fix_text("x", "ptx", binary=str(hang))

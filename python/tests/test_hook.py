@@ -272,3 +272,14 @@ def test_environment_variable_enables_the_hook(tmp_path):
     assert out.stdout.strip() == "compiled fix 1"
     wrong = run_python(["-c", "import proxyfence.triton"], {"PROXYFENCE_TRITON": "maybe"})
     assert wrong.returncode != 0 and "PROXYFENCE_TRITON='maybe'" in wrong.stderr
+
+
+def test_a_broken_binary_never_breaks_the_compile(triton, tmp_path):
+    broken = tmp_path / "proxyfence"
+    broken.write_text("#!/bin/sh\necho 'not json'\n")
+    broken.chmod(0o755)
+    hook.enable(binary=str(broken))
+    with pytest.warns(proxyfence.ProxyFenceWarning, match="was not checked.*JSON"):
+        k = triton.compile(source(triton, "tma_add_kernel", TMA_ADD_TTGIR, TMA_ADD_PTX))
+    assert k.asm["ptx"] == read(TMA_ADD_PTX)
+    assert "JSON" in k.metadata["proxyfence"]["ptx"]["tool_error"]

@@ -258,8 +258,8 @@ class _StageCheck:
             self.procs.append(start_check(self.path, strict=settings.strict, binary=settings.binary))
             if self.inserted:
                 self.procs.append(start_check(self.fixed_path, strict=settings.strict, binary=settings.binary))
-        except (ToolError, OSError) as e:
-            self.error = e
+        except Exception as e:  # noqa: BLE001 - a hook must never break the compile it watches
+            self.error = e if isinstance(e, (ToolError, OSError)) else ToolError(f"internal error: {e!r}")
             self.fixed_text = None
         self.started = started
         self.blocked = time.perf_counter() - started   # the time the compile waited for us so far
@@ -285,8 +285,8 @@ class _StageCheck:
                 rec.findings = reports[1].findings
             rec.tool_error = self.refusal
             keep = bool(unfixed)
-        except (ToolError, OSError) as e:
-            rec.tool_error = str(e)
+        except Exception as e:  # noqa: BLE001 - reported as "not checked", never a failed compile
+            rec.tool_error = str(e) if isinstance(e, (ToolError, OSError)) else f"internal error: {e!r}"
             keep = os.path.exists(self.path)
         written = [self.path] + ([self.fixed_path] if self.inserted else [])
         if keep:
