@@ -279,7 +279,8 @@ TEST_F(PTXProvenance, ThreadExactRangesOfSwizzledOffsets) {
                      "\tadd.s32 %r11, %r2, %r10;\n"
                      "\tmov.u32 %r12, 0;\n"
                      "\tmov.u32 %r12, %r1;\n"
-                     "\tadd.s32 %r13, %r2, %r12;\n";
+                     "\tadd.s32 %r13, %r2, %r12;\n"
+                     "\tshl.b32 %r14, %r1, 26;\n";
   text = kernel(body);
   size_t brace = text.find("\n{\n");
   text.insert(brace, "\n.maxntid 128, 1, 1");
@@ -313,6 +314,8 @@ TEST_F(PTXProvenance, ThreadExactRangesOfSwizzledOffsets) {
   // Not functions of the thread: a loaded offset, a register defined twice.
   EXPECT_EQ(provenance->evaluateExact("%r11"), provenance->evaluate("%r11"));
   EXPECT_EQ(provenance->evaluateExact("%r13"), provenance->evaluate("%r13"));
+  // A 32-bit value that would wrap (127 << 26 > 2^32) is not followed.
+  EXPECT_EQ(provenance->evaluateExact("%r14"), provenance->evaluate("%r14"));
 }
 
 TEST_F(PTXProvenance, ThreadExactRangesWithoutABoundCoverTheISALimit) {

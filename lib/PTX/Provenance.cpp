@@ -466,11 +466,8 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
     if (root == "cvt" && (parts.size() < 3 || parts[1].starts_with("f") ||
                           parts[2].starts_with("f")))
       return nullptr;
-    if (root == "cvt" && !parts[1].ends_with("64") &&
-        llvm::any_of(values, [](int64_t v) {
-          return v < INT32_MIN || v > int64_t(UINT32_MAX);
-        }))
-      return nullptr;
+    // (A narrowing conversion keeps the value only if it fits: the
+    // destination type's width is checked below.)
   } else if ((root == "add" || root == "sub") && ops.size() == 3) {
     const ThreadValues *a = arg(1), *b = arg(2);
     if (!a || !b)
@@ -603,6 +600,21 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
   }
   if (!inExactRange(out->values) || out->values.size() != n)
     return nullptr;
+  // Registers narrower than 64 bits wrap: a value outside what the
+  // destination type holds (signed or unsigned) is not followed.
+  StringRef destType = root == "cvt" || root == "setp" ? parts[1] : type;
+  unsigned bits = 64;
+  if (root == "setp" || destType == "pred")
+    bits = 1;
+  else if (destType.size() > 1)
+    destType.drop_front().getAsInteger(10, bits);
+  if (bits > 1 && bits < 64 && out->symbol < 0) {
+    int64_t lowest = -(int64_t(1) << (bits - 1));
+    int64_t highest = (int64_t(1) << bits) - 1;
+    if (llvm::any_of(out->values,
+                     [&](int64_t v) { return v < lowest || v > highest; }))
+      return nullptr;
+  }
   if (threadBudget + n > kThreadBudget)
     return nullptr;
   threadBudget += n;
