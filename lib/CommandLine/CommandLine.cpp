@@ -57,7 +57,7 @@ static std::optional<int> parseCommandLine(int argc, char **argv,
           "Triton TTGIR and in PTX\n\n"
           "  proxyfence check FILE [--format=text|json|sarif] [--dot F.dot] [--strict]\n"
           "  proxyfence fix FILE -o OUT\n"
-          "  proxyfence explain FILE [--format=text|json]   (TTGIR)\n\n"
+          "  proxyfence explain FILE [--format=text|json]\n\n"
           "FILE is TTGIR (.ttgir, .mlir, any other name) or PTX (.ptx).\n"
           "Exit status: 0 no errors (warnings and notes alone exit 0), 1\n"
           "errors (check --strict: also unproven orderings;\n"
@@ -73,8 +73,6 @@ static std::optional<int> parseCommandLine(int argc, char **argv,
     return usageError("explain writes text or json, not sarif");
   if (options.isFix() && options.output.empty())
     return usageError("fix needs an output file: -o OUT");
-  if (options.isExplain() && options.isPTX())
-    return usageError("explain is not available for PTX yet; use check");
   return std::nullopt;
 }
 
@@ -138,7 +136,7 @@ int proxyfence::writeAtomically(llvm::StringRef path, llvm::StringRef text) {
   return 0;
 }
 
-/// `check` or `fix` of the .ptx file `options.input`.
+/// `check`, `explain` or `fix` of the .ptx file `options.input`.
 static int runPTX(const CommandLineOptions &options) {
   std::unique_ptr<llvm::MemoryBuffer> buffer =
       readInputFile(options.input, "PTX");
@@ -156,6 +154,11 @@ static int runPTX(const CommandLineOptions &options) {
   }
   if (options.isCheck())
     return reportFindings(options, ptx::checkPTX(module));
+  if (options.isExplain()) {
+    writeExplanations(llvm::outs(), ptx::explainPTX(module), options.format,
+                      getReportOptions(options));
+    return 0;
+  }
   unsigned inserted = 0;
   std::string fixed = ptx::fixPTX(module, inserted);
   if (int status = writeAtomically(options.output, fixed))

@@ -545,6 +545,93 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
 
 } // namespace proxyfence::ptx::detail
 
+namespace proxyfence::ptx::detail {
+
+/// The fences of one function, probed as checkFunction probes them: a
+/// fence whose removal adds no hazard (nor explains a baseline one
+/// otherwise) and that orders nothing for another thread is not needed,
+/// and is left out of the probes of the fences after it.
+void explainFunction(const FunctionAnalysis &fa,
+                     std::vector<FenceExplanation> &out) {
+  std::vector<Hazard> baseline = fa.findHazards(RunOptions());
+  std::map<std::tuple<unsigned, unsigned, StringRef>, unsigned> byPair;
+  for (unsigned b = 0; b != baseline.size(); ++b)
+    byPair.try_emplace({baseline[b].generic, baseline[b].async,
+                        StringRef(baseline[b].kind)},
+                       b);
+  // The hazards of a run that the baseline lacks (or explains otherwise).
+  auto differences = [&](const RunOptions &options) {
+    std::vector<Hazard> found;
+    for (const Hazard &hazard : fa.findHazards(options)) {
+      auto old = byPair.find(
+          {hazard.generic, hazard.async, StringRef(hazard.kind)});
+      if (old == byPair.end() || baseline[old->second].why != hazard.why)
+        found.push_back(hazard);
+    }
+    return found;
+  };
+  auto describeHazard = [&](const Hazard &hazard) {
+    Finding finding = makeMissingFence(fa, hazard, {});
+    if (hazard.crossRole) {
+      finding.kind = FindingKind::UnprovenOrdering;
+      finding.path = "warp roles";
+    }
+    return finding;
+  };
+  RunOptions probe;
+  for (unsigned i = 0; i != fa.roles.size(); ++i) {
+    if (fa.roles[i].role != Role::ProxyFence)
+      continue;
+    FenceExplanation explanation;
+    explanation.fence = describe(fa.module, fa.function.instructions[i]);
+    RunOptions without = probe;
+    without.ignored.insert(i);
+    for (const Hazard &hazard : differences(without))
+      explanation.protects.push_back(describeHazard(hazard));
+    bool otherThreads = explanation.protects.empty() &&
+                        mayOrderOtherThreads(fa, i, probe);
+    explanation.needed = !explanation.protects.empty() || otherThreads;
+    if (!explanation.needed)
+      probe.ignored.insert(i);
+    if (!explanation.protects.empty() &&
+        fa.roles[i].fenceScope == Scope::Cluster) {
+      RunOptions narrow = probe;
+      narrow.narrowed.insert(i);
+      explanation.overwide = differences(narrow).empty();
+    }
+    if (!explanation.needed)
+      explanation.summary = "not needed: no generic access pending at it may "
+                            "touch the bytes of an async access, in any "
+                            "thread (removing it is harmless)";
+    else if (otherThreads)
+      explanation.summary =
+          "needed: generic accesses pending at it may touch the bytes of an "
+          "async access (removing it alone adds no hazard of this thread: "
+          "another fence on the way orders them, or the async access is "
+          "another thread's or warp role's)";
+    else
+      explanation.summary = llvm::formatv(
+          "needed: orders {0} hazard{1}{2}", explanation.protects.size(),
+          explanation.protects.size() == 1 ? "" : "s",
+          explanation.overwide ? "; cluster scope is wider than needed, the "
+                                 "CTA scope suffices"
+                               : "");
+    out.push_back(std::move(explanation));
+  }
+}
+
+} // namespace proxyfence::ptx::detail
+
+std::vector<FenceExplanation>
+proxyfence::ptx::explainPTX(const Module &module) {
+  std::vector<FenceExplanation> explanations;
+  for (const Function &function : module.functions) {
+    detail::FunctionAnalysis analysis(module, function);
+    detail::explainFunction(analysis, explanations);
+  }
+  return explanations;
+}
+
 std::vector<Finding> proxyfence::ptx::checkPTX(const Module &module) {
   std::vector<Finding> findings;
   UnprovenCauses unproven;

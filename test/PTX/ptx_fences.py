@@ -7,6 +7,10 @@
   ptx_fences.py delete-each PROXYFENCE TMPDIR FILE...
       for every `fence.proxy.async` line: delete it, check, and require a
       missing fence that the original does not report (PASS/FAIL per fence).
+  ptx_fences.py explain-agrees PROXYFENCE FILE...
+      per file: the fences `explain` says are not needed are exactly the
+      ones `check` calls spurious (AGREE, or DISAGREE with both line sets),
+      and every fence `explain` lists (the file's fence lines).
   ptx_fences.py strip-fix PROXYFENCE TMPDIR FILE...
       delete every `fence.proxy.async` line, `fix` the result, and compare
       with the original (comment lines aside): SAME, or DIFF with both fence
@@ -52,6 +56,26 @@ def fence_lines(path):
     with open(path) as f:
         return [i for i, line in enumerate(f, 1)
                 if line.strip().startswith("fence.proxy.async")]
+
+
+def explain_agrees(proxyfence, files):
+    for path in files:
+        out = subprocess.run([proxyfence, "explain", path, "--format=json"],
+                             capture_output=True, text=True)
+        if out.returncode != 0:
+            sys.exit("explain failed on %s: %s" % (path, out.stderr))
+        fences = json.loads(out.stdout)["fences"]
+        explained = sorted(f["fence"]["ir"]["line"] for f in fences)
+        not_needed = {f["fence"]["ir"]["line"] for f in fences if not f["needed"]}
+        check = subprocess.run([proxyfence, "check", path, "--format=json"],
+                               capture_output=True, text=True)
+        spurious = {f["primary"]["ir"]["line"] for f in json.loads(check.stdout)["findings"]
+                    if f["kind"] == "spurious-fence"}
+        same = not_needed == spurious and explained == fence_lines(path)
+        print("%s %s: %d fences, %d not needed%s" % (
+            "AGREE" if same else "DISAGREE", path, len(explained), len(not_needed),
+            "" if same else " (explain %s, check %s, fences %s)" % (
+                sorted(not_needed), sorted(spurious), fence_lines(path))))
 
 
 def summary(proxyfence, files):
@@ -145,6 +169,8 @@ def strip_fix(proxyfence, tmp, files):
 if __name__ == "__main__":
     if sys.argv[1] == "summary":
         summary(sys.argv[2], sys.argv[3:])
+    elif sys.argv[1] == "explain-agrees":
+        explain_agrees(sys.argv[2], sys.argv[3:])
     elif sys.argv[1] == "strip-fix":
         strip_fix(sys.argv[2], sys.argv[3], sys.argv[4:])
     else:

@@ -198,6 +198,12 @@ std::vector<Finding> checkPTX(const Module &module);
 /// number of fence lines added.
 std::string fixPTX(const Module &module, unsigned &inserted);
 
+/// For every proxy fence, in text order: the hazards that appear without it
+/// (what it orders), or that it orders none (the fences `checkPTX` calls
+/// spurious, by the same probe), and whether its cluster scope is wider
+/// than needed.
+std::vector<FenceExplanation> explainPTX(const Module &module);
+
 } // namespace proxyfence::ptx
 
 #endif // PROXYFENCE_PTX_ANALYSIS_H
