@@ -21,6 +21,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <set>
+
 using namespace proxyfence;
 
 [[noreturn]] static void broken(const char *what, llvm::StringRef text) {
@@ -72,6 +74,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   std::vector<Finding> findings = ptx::checkPTX(module);
   fuzz::writeEveryReport("fuzz.ptx", findings);
+  // explain's not-needed fences are check's spurious ones (the same probe).
+  std::set<std::pair<unsigned, unsigned>> spurious, notNeeded;
+  for (const Finding &finding : findings)
+    if (finding.kind == FindingKind::SpuriousFence)
+      spurious.insert({finding.primary.ir.line, finding.primary.ir.column});
+  for (const FenceExplanation &explanation : ptx::explainPTX(module))
+    if (!explanation.needed)
+      notNeeded.insert({explanation.fence.ir.line, explanation.fence.ir.column});
+  if (spurious != notNeeded)
+    broken("explain's not-needed fences differ from check's spurious ones",
+           input);
   unsigned inserted = 0;
   std::string fixed = ptx::fixPTX(module, inserted);
   if (inserted == 0) {
