@@ -36,6 +36,26 @@
 using namespace proxyfence::ptx;
 using llvm::StringRef;
 
+void proxyfence::ptx::registerNamesIn(StringRef text,
+                                      llvm::SmallVectorImpl<StringRef> &out,
+                                      bool bareNames) {
+  static constexpr const char *kStarts =
+      "%$_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  while (true) {
+    size_t at = bareNames ? text.find_first_of(kStarts) : text.find('%');
+    if (at == StringRef::npos)
+      return;
+    text = text.drop_front(at);
+    size_t end = 1;
+    while (end < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[end])) ||
+            text[end] == '_' || text[end] == '.' || text[end] == '$'))
+      ++end;
+    out.push_back(text.take_front(end));
+    text = text.drop_front(end);
+  }
+}
+
 namespace {
 
 /// Opcodes whose first operand is read, not written, although it is a
@@ -53,19 +73,7 @@ bool firstOperandIsSource(StringRef opcode) {
 
 /// Every `%name` in an operand's text.
 void registersIn(StringRef text, llvm::SmallVectorImpl<StringRef> &out) {
-  while (true) {
-    size_t at = text.find('%');
-    if (at == StringRef::npos)
-      return;
-    text = text.drop_front(at);
-    size_t end = 1;
-    while (end < text.size() &&
-           (std::isalnum(static_cast<unsigned char>(text[end])) ||
-            text[end] == '_' || text[end] == '.' || text[end] == '$'))
-      ++end;
-    out.push_back(text.take_front(end));
-    text = text.drop_front(end);
-  }
+  registerNamesIn(text, out, /*bareNames=*/false);
 }
 
 /// Special registers that keep their value for a thread's lifetime.
@@ -214,22 +222,9 @@ struct PathEvaluator {
     } else if (first.starts_with("[")) {
       return false;
     }
-    while (!first.empty()) {
-      size_t start = first.find_first_of(
-          "%$_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
-      if (start == StringRef::npos)
-        return false;
-      first = first.drop_front(start);
-      size_t end = 1;
-      while (end < first.size() &&
-             (std::isalnum(static_cast<unsigned char>(first[end])) ||
-              first[end] == '_' || first[end] == '.' || first[end] == '$'))
-        ++end;
-      if (first.take_front(end) == reg)
-        return true;
-      first = first.drop_front(end);
-    }
-    return false;
+    llvm::SmallVector<StringRef, 4> names;
+    registerNamesIn(first, names, /*bareNames=*/true);
+    return llvm::is_contained(names, reg);
   }
 
   /// Whether some instruction of the path in [from, end of `first`) or in

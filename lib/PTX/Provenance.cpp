@@ -312,21 +312,12 @@ Provenance::Provenance(const Module &module, const Function &function)
     StringRef first = inst.operands.front();
     if (first.starts_with("[")) // an address (st, red, cp...): read, not written
       continue;
-    while (true) {
-      size_t at = first.find('%');
-      if (at == StringRef::npos)
-        break;
-      first = first.drop_front(at);
-      size_t end = 1;
-      while (end < first.size() &&
-             (std::isalnum(static_cast<unsigned char>(first[end])) ||
-              first[end] == '_' || first[end] == '.' || first[end] == '$'))
-        ++end;
-      auto [it, fresh] =
-          definitionOf.try_emplace(first.take_front(end), int(index));
+    llvm::SmallVector<StringRef, 4> names;
+    registerNamesIn(first, names);
+    for (StringRef name : names) {
+      auto [it, fresh] = definitionOf.try_emplace(name, int(index));
       if (!fresh)
         it->second = -1;
-      first = first.drop_front(end);
     }
   }
   if (function.maxThreads[0] != 0)

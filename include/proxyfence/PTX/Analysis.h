@@ -105,6 +105,13 @@ private:
   bool changed = false;
 };
 
+/// The register names in an operand's text: every `%name`, and with
+/// `bareNames` also every bare identifier (the registers inline asm
+/// declares without `%`, as `.reg .pred SUCCESS`).
+void registerNamesIn(llvm::StringRef text,
+                     llvm::SmallVectorImpl<llvm::StringRef> &out,
+                     bool bareNames = false);
+
 /// The registers an instruction writes (its destination operand; both
 /// halves of `%r|%p`, every register of a `{...}` vector).
 void getDefinedRegisters(const Instruction &inst,
