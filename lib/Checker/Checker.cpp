@@ -449,12 +449,7 @@ proxyfence::explainFences(ModuleOp module, const PositionResolver &positions) {
       explanation.summary = "not needed: no generic access it orders reaches "
                             "an async access of the same bytes";
     else
-      explanation.summary = llvm::formatv(
-          "needed: orders {0} hazard{1}{2}", explanation.protects.size(),
-          explanation.protects.size() == 1 ? "" : "s",
-          explanation.overwide ? "; cluster scope is wider than needed, the "
-                                 "CTA scope suffices"
-                               : "");
+      explanation.summary = summarizeNeededFence(explanation);
     explanations.push_back(std::move(explanation));
   });
   return explanations;

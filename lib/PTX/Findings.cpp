@@ -11,6 +11,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace proxyfence;
 using namespace proxyfence::ptx;
@@ -449,17 +450,51 @@ bool mayOrderOtherThreads(const FunctionAnalysis &fa, unsigned fence,
   return false;
 }
 
+/// A function's hazards with every fence in place, and what a run with
+/// some fences ignored or narrowed changes: the probe both of check's
+/// spurious and over-wide fences and of explain.
+struct FenceProbe {
+  struct Difference {
+    Hazard hazard;
+    /// The baseline hazard of the same pair, explained otherwise; none for
+    /// a new hazard.
+    std::optional<unsigned> baselineIndex;
+  };
+
+  explicit FenceProbe(const FunctionAnalysis &fa)
+      : fa(fa), baseline(fa.findHazards(RunOptions())) {
+    for (unsigned b = 0; b != baseline.size(); ++b)
+      byPair.try_emplace({baseline[b].generic, baseline[b].async,
+                          StringRef(baseline[b].kind)},
+                         b);
+  }
+
+  /// The hazards of the run that the baseline lacks or has for another
+  /// reason (Hazard::why), in the run's order.
+  std::vector<Difference> differences(const RunOptions &options) const {
+    std::vector<Difference> found;
+    for (const Hazard &hazard : fa.findHazards(options)) {
+      auto old =
+          byPair.find({hazard.generic, hazard.async, StringRef(hazard.kind)});
+      if (old == byPair.end())
+        found.push_back({hazard, std::nullopt});
+      else if (baseline[old->second].why != hazard.why)
+        found.push_back({hazard, old->second});
+    }
+    return found;
+  }
+
+  const FunctionAnalysis &fa;
+  std::vector<Hazard> baseline;
+  std::map<std::tuple<unsigned, unsigned, StringRef>, unsigned> byPair;
+};
+
 void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
                    UnprovenCauses &unproven) {
-  RunOptions base;
-  std::vector<Hazard> baseline = fa.findHazards(base);
+  FenceProbe fences(fa);
+  const std::vector<Hazard> &baseline = fences.baseline;
   // Per baseline hazard, the fences on its way that do not order it.
   std::vector<std::vector<unsigned>> unordering(baseline.size());
-  std::map<std::tuple<unsigned, unsigned, StringRef>, unsigned> byPair;
-  for (unsigned b = 0; b != baseline.size(); ++b)
-    byPair.try_emplace({baseline[b].generic, baseline[b].async,
-                        StringRef(baseline[b].kind)},
-                       b);
   std::vector<Finding> warnings;
   RunOptions probe;
   for (unsigned i = 0; i != fa.roles.size(); ++i) {
@@ -467,17 +502,15 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
       continue;
     // Whether the run adds a hazard, or explains a baseline one otherwise
     // (the fence is then on its way without ordering it: too narrow, or
-    // after the cluster arrive). `culprit` records the latter.
+    // after the cluster arrive). `culprit` records the latter, up to the
+    // first new hazard.
     auto matters = [&](const RunOptions &options, bool culprit) {
       bool result = false;
-      for (const Hazard &hazard : fa.findHazards(options)) {
-        auto old = byPair.find(
-            {hazard.generic, hazard.async, StringRef(hazard.kind)});
-        if (old == byPair.end())
+      for (const FenceProbe::Difference &difference :
+           fences.differences(options)) {
+        if (!difference.baselineIndex)
           return true; // a new hazard
-        unsigned b = old->second;
-        if (baseline[b].why == hazard.why)
-          continue;
+        unsigned b = *difference.baselineIndex;
         result = true;
         if (culprit && !llvm::is_contained(unordering[b], i))
           unordering[b].push_back(i);
@@ -543,33 +576,13 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
   out.insert(out.end(), warnings.begin(), warnings.end());
 }
 
-} // namespace proxyfence::ptx::detail
-
-namespace proxyfence::ptx::detail {
-
 /// The fences of one function, probed as checkFunction probes them: a
 /// fence whose removal adds no hazard (nor explains a baseline one
 /// otherwise) and that orders nothing for another thread is not needed,
 /// and is left out of the probes of the fences after it.
 void explainFunction(const FunctionAnalysis &fa,
                      std::vector<FenceExplanation> &out) {
-  std::vector<Hazard> baseline = fa.findHazards(RunOptions());
-  std::map<std::tuple<unsigned, unsigned, StringRef>, unsigned> byPair;
-  for (unsigned b = 0; b != baseline.size(); ++b)
-    byPair.try_emplace({baseline[b].generic, baseline[b].async,
-                        StringRef(baseline[b].kind)},
-                       b);
-  // The hazards of a run that the baseline lacks (or explains otherwise).
-  auto differences = [&](const RunOptions &options) {
-    std::vector<Hazard> found;
-    for (const Hazard &hazard : fa.findHazards(options)) {
-      auto old = byPair.find(
-          {hazard.generic, hazard.async, StringRef(hazard.kind)});
-      if (old == byPair.end() || baseline[old->second].why != hazard.why)
-        found.push_back(hazard);
-    }
-    return found;
-  };
+  FenceProbe fences(fa);
   auto describeHazard = [&](const Hazard &hazard) {
     Finding finding = makeMissingFence(fa, hazard, {});
     if (hazard.crossRole) {
@@ -586,8 +599,8 @@ void explainFunction(const FunctionAnalysis &fa,
     explanation.fence = describe(fa.module, fa.function.instructions[i]);
     RunOptions without = probe;
     without.ignored.insert(i);
-    for (const Hazard &hazard : differences(without))
-      explanation.protects.push_back(describeHazard(hazard));
+    for (const FenceProbe::Difference &difference : fences.differences(without))
+      explanation.protects.push_back(describeHazard(difference.hazard));
     bool otherThreads = explanation.protects.empty() &&
                         mayOrderOtherThreads(fa, i, probe);
     explanation.needed = !explanation.protects.empty() || otherThreads;
@@ -597,7 +610,7 @@ void explainFunction(const FunctionAnalysis &fa,
         fa.roles[i].fenceScope == Scope::Cluster) {
       RunOptions narrow = probe;
       narrow.narrowed.insert(i);
-      explanation.overwide = differences(narrow).empty();
+      explanation.overwide = fences.differences(narrow).empty();
     }
     if (!explanation.needed)
       explanation.summary = "not needed: no generic access pending at it may "
@@ -610,12 +623,7 @@ void explainFunction(const FunctionAnalysis &fa,
           "another fence on the way orders them, or the async access is "
           "another thread's or warp role's)";
     else
-      explanation.summary = llvm::formatv(
-          "needed: orders {0} hazard{1}{2}", explanation.protects.size(),
-          explanation.protects.size() == 1 ? "" : "s",
-          explanation.overwide ? "; cluster scope is wider than needed, the "
-                                 "CTA scope suffices"
-                               : "");
+      explanation.summary = summarizeNeededFence(explanation);
     out.push_back(std::move(explanation));
   }
 }

@@ -108,6 +108,18 @@ struct FenceExplanation {
   std::string summary;
 };
 
+/// The summary of a fence that orders hazards (`protects`), the same for
+/// TTGIR and PTX: "needed: orders N hazards", and the scope advice when
+/// it is over-wide.
+inline std::string summarizeNeededFence(const FenceExplanation &explanation) {
+  size_t n = explanation.protects.size();
+  return "needed: orders " + std::to_string(n) + " hazard" +
+         (n == 1 ? "" : "s") +
+         (explanation.overwide ? "; cluster scope is wider than needed, the "
+                                 "CTA scope suffices"
+                               : "");
+}
+
 } // namespace proxyfence
 
 #endif // PROXYFENCE_CHECKER_FINDING_H
