@@ -154,24 +154,32 @@ TEST_F(PTXPredicates, FactsPassThroughNotAndOr) {
 
 } // namespace
 
+/// A loop over a loaded flag: `selp r3, 1, 0, p1` before `@!p1 bra join`,
+/// then `setp.eq p2, r3, 0; @p2 bra exit` after the join; `beforeBranch`
+/// and `afterJoin` are inserted before the first branch and after the join.
+static std::string flagLoop(const char *beforeBranch = "", const char *afterJoin = "") {
+  return std::string("\tmov.u32 %r1, 0;\n"
+                     "$L_loop:\n"
+                     "\tld.shared.u32 %r2, [%r1];\n"
+                     "\tsetp.ne.s32 %p1, %r2, 0;\n"
+                     "\tselp.u32 %r3, 1, 0, %p1;\n") +
+         beforeBranch +
+         "\t@!%p1 bra $L_join;\n"
+         "\tadd.s32 %r4, %r2, 1;\n"
+         "$L_join:\n" +
+         afterJoin +
+         "\tsetp.eq.s32 %p2, %r3, 0;\n"
+         "\t@%p2 bra $L_exit;\n"
+         "\tbra.uni $L_loop;\n"
+         "$L_exit:\n"
+         "\tbar.sync 0;\n";
+}
+
 TEST_F(PTXPredicates, UnstablePredicateCorrelatedOverTwoBranches) {
-  // A loaded flag (not stable): `selp r, 1, 0, p` before `@!p bra`, then
-  // `setp.eq q, r, 0; @q bra exit` after the join. From the `@!p` edge the
-  // loop's fall-through is infeasible; from the other predecessor (no
-  // branch of its own) nothing is known.
-  load("\tmov.u32 %r1, 0;\n"
-       "$L_loop:\n"
-       "\tld.shared.u32 %r2, [%r1];\n"
-       "\tsetp.ne.s32 %p1, %r2, 0;\n"
-       "\tselp.u32 %r3, 1, 0, %p1;\n"
-       "\t@!%p1 bra $L_join;\n"
-       "\tadd.s32 %r4, %r2, 1;\n"
-       "$L_join:\n"
-       "\tsetp.eq.s32 %p2, %r3, 0;\n"
-       "\t@%p2 bra $L_exit;\n"
-       "\tbra.uni $L_loop;\n"
-       "$L_exit:\n"
-       "\tbar.sync 0;\n");
+  // A loaded flag (not stable). From the `@!p1` edge the loop's
+  // fall-through is infeasible; from the other predecessor (no branch of
+  // its own) nothing is known.
+  load(flagLoop());
   EXPECT_FALSE(facts->isStable("%p1"));
   unsigned head = cfg.blockOf[first("ld.shared.u32")];
   unsigned taken = cfg.blockOf[first("add.s32")];
@@ -186,28 +194,12 @@ TEST_F(PTXPredicates, UnstablePredicateCorrelatedOverTwoBranches) {
 }
 
 TEST_F(PTXPredicates, RedefinitionsBreakTheCorrelation) {
-  auto loop = [](const char *clobber) {
-    return std::string("\tmov.u32 %r1, 0;\n"
-                       "$L_loop:\n"
-                       "\tld.shared.u32 %r2, [%r1];\n"
-                       "\tsetp.ne.s32 %p1, %r2, 0;\n"
-                       "\tselp.u32 %r3, 1, 0, %p1;\n"
-                       "\t@!%p1 bra $L_join;\n"
-                       "\tadd.s32 %r4, %r2, 1;\n"
-                       "$L_join:\n") +
-           clobber +
-           "\tsetp.eq.s32 %p2, %r3, 0;\n"
-           "\t@%p2 bra $L_exit;\n"
-           "\tbra.uni $L_loop;\n"
-           "$L_exit:\n"
-           "\tbar.sync 0;\n";
-  };
   // The flag loaded again after the join: nothing is known.
-  load(loop("\tld.shared.u32 %r3, [%r1];\n"));
+  load(flagLoop("", "\tld.shared.u32 %r3, [%r1];\n"));
   EXPECT_FALSE(facts->correlated(cfg.blockOf[first("setp.eq.s32")]));
   // The flag set to 1 after the join: the loop goes on whatever the first
   // branch did (only the exit is ruled out, from both predecessors).
-  load(loop("\tmov.u32 %r3, 1;\n"));
+  load(flagLoop("", "\tmov.u32 %r3, 1;\n"));
   unsigned head = cfg.blockOf[first("ld.shared.u32")];
   unsigned join = cfg.blockOf[first("setp.eq.s32")];
   unsigned back = cfg.blockOf[first("bra.uni")];
@@ -215,19 +207,6 @@ TEST_F(PTXPredicates, RedefinitionsBreakTheCorrelation) {
   EXPECT_FALSE(facts->infeasiblePath(head, join, back));
   EXPECT_TRUE(facts->infeasiblePath(head, join, exit));
   // The predicate redefined between the selp and the branch.
-  load("\tmov.u32 %r1, 0;\n"
-       "$L_loop:\n"
-       "\tld.shared.u32 %r2, [%r1];\n"
-       "\tsetp.ne.s32 %p1, %r2, 0;\n"
-       "\tselp.u32 %r3, 1, 0, %p1;\n"
-       "\tsetp.ne.s32 %p1, %r2, 7;\n"
-       "\t@!%p1 bra $L_join;\n"
-       "\tadd.s32 %r4, %r2, 1;\n"
-       "$L_join:\n"
-       "\tsetp.eq.s32 %p2, %r3, 0;\n"
-       "\t@%p2 bra $L_exit;\n"
-       "\tbra.uni $L_loop;\n"
-       "$L_exit:\n"
-       "\tbar.sync 0;\n");
+  load(flagLoop("\tsetp.ne.s32 %p1, %r2, 7;\n"));
   EXPECT_FALSE(facts->correlated(cfg.blockOf[first("setp.eq.s32")]));
 }
