@@ -29,7 +29,6 @@ import hashlib
 import inspect
 import os
 import re
-import sys
 import tempfile
 import threading
 import time
