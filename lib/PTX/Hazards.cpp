@@ -31,7 +31,8 @@ namespace proxyfence::ptx::detail {
 /// Solves a forward dataflow problem over `cfg` to a fixpoint with a
 /// worklist: `transfer(b, in)` is block b's effect on a state, `merge(into,
 /// from)` the join (true when `into` grew) and `same(a, b)` state equality.
-/// Fills `in` and `out` per block; both hazard analyses use it. A block
+/// Fills `in` per block, and `out` per block without infeasible paths
+/// through it (both hazard analyses report from `in`). A block
 /// with infeasible paths through it (`paths.correlated`, two branches on
 /// one unstable predicate) keeps the states of its incoming edges apart:
 /// what leaves it for a successor comes only from the predecessors a
@@ -66,7 +67,6 @@ void solveForward(const CFG &cfg, const PredicateFacts &paths,
     worklist.pop_back();
     queued[b] = false;
     if (b != 0 && paths.correlated(b)) {
-      out[b] = transfer(b, in[b]);
       for (unsigned s : cfg.blocks[b].successors) {
         std::optional<State> leaving;
         for (unsigned p : cfg.blocks[b].predecessors) {
