@@ -36,10 +36,12 @@ class PTXProvenance : public ::testing::Test {
 protected:
   void load(llvm::StringRef body) {
     text = kernel(body);
+    module = Module();
     ReadError error;
     ASSERT_TRUE(readModule("p.ptx", text, module, error)) << error.message;
     ASSERT_EQ(module.functions.size(), 1u);
-    provenance.emplace(module, module.functions[0]);
+    cfg = buildCFG(module.functions[0]);
+    provenance.emplace(module, module.functions[0], &cfg);
   }
   AbstractValue at(llvm::StringRef operand) {
     return provenance->evaluate(operand);
@@ -62,6 +64,7 @@ protected:
 
   std::string text;
   Module module;
+  CFG cfg;
   std::optional<Provenance> provenance;
 };
 
@@ -329,4 +332,104 @@ TEST_F(PTXProvenance, ThreadExactRangesWithoutABoundCoverTheISALimit) {
   EXPECT_TRUE(exact.offsetKnown);
   EXPECT_EQ(exact.lo, 0);
   EXPECT_EQ(exact.hi, 1023 * 4);
+}
+
+/// ThunderKittens' align-up of the dynamic buffer, twice: `%rd10` is the
+/// 1024-aligned base (`guard` tests its low bits), `%rd11` = base + 4096,
+/// aligned again (a no-op).
+std::string alignUpBody(llvm::StringRef guard = "setp.eq.s64 %p1, %rd3, 0") {
+  return "\tmov.u32 %r1, dynA;\n"
+         "\tcvt.u64.u32 %rd2, %r1;\n"
+         "\tcvta.shared.u64 %rd10, %rd2;\n"
+         "\tand.b64 %rd3, %rd10, 1023;\n\t" +
+         guard.str() +
+         ";\n"
+         "\t@%p1 bra $L__BB0_2;\n"
+         "\tcvta.shared.u64 %rd4, %rd2;\n"
+         "\tand.b64 %rd5, %rd4, -1024;\n"
+         "\tadd.s64 %rd10, %rd5, 1024;\n"
+         "$L__BB0_2:\n"
+         "\tadd.s64 %rd11, %rd10, 4096;\n"
+         "\tand.b64 %rd6, %rd11, 1023;\n"
+         "\tsetp.eq.s64 %p2, %rd6, 0;\n"
+         "\t@%p2 bra $L__BB0_4;\n"
+         "\tand.b64 %rd7, %rd11, -1024;\n"
+         "\tadd.s64 %rd11, %rd7, 1024;\n"
+         "$L__BB0_4:\n"
+         "\tcvta.to.shared.u64 %rd12, %rd11;\n"
+         "\tcvt.u32.u64 %r2, %rd12;\n"
+         "\tmov.u32 %r3, %tid.x;\n"
+         "\tshl.b32 %r4, %r3, 6;\n"
+         "\tand.b32 %r5, %r4, 960;\n"
+         "\tadd.s32 %r6, %r5, %r2;\n"
+         "\tshr.u32 %r7, %r6, 3;\n"
+         "\tand.b32 %r8, %r7, 48;\n"
+         "\txor.b32 %r9, %r8, %r6;\n";
+}
+
+TEST_F(PTXProvenance, AlignUpIdiomGivesOneAnchoredBase) {
+  load(alignUpBody());
+  AbstractValue base = at("%rd10");
+  ASSERT_EQ(base.kind, AbstractValue::Address);
+  EXPECT_EQ(base.symbol, symbol("dynA"));
+  ASSERT_TRUE(base.offsetKnown);
+  ASSERT_GE(base.anchor, 0);
+  EXPECT_EQ(base.lo, 0);
+  EXPECT_EQ(base.hi, 0);
+  // The anchor lies in the first 1024 bytes of the symbol.
+  const Anchor &anchor = provenance->getAnchors()[base.anchor];
+  EXPECT_EQ(anchor.align, 1024u);
+  EXPECT_EQ(anchor.lo, 0);
+  EXPECT_EQ(anchor.hi, 1023);
+  // Aligning base + 4096 again changes nothing: the same anchor, +4096.
+  AbstractValue second = at("%rd11");
+  EXPECT_EQ(second.anchor, base.anchor);
+  EXPECT_EQ(second.lo, 4096);
+  EXPECT_EQ(second.hi, 4096);
+  EXPECT_EQ(provenance->getAnchors().size(), 1u);
+  // A swizzle of the bits below 1024 stays exact per thread: each row of
+  // 64 bytes (tid & 15) with bits 4-5 flipped by bits 7-8.
+  AbstractValue swizzled = provenance->evaluateExact("%r9");
+  ASSERT_TRUE(swizzled.offsetKnown);
+  EXPECT_EQ(swizzled.anchor, base.anchor);
+  EXPECT_EQ(swizzled.lo, 4096);
+  EXPECT_EQ(swizzled.hi, 4096 + 960 + 48);
+}
+
+TEST_F(PTXProvenance, AlignUpNeedsTheGuardOnTheSameValue) {
+  // The branch skips the second definition when p is *not* aligned: p may
+  // stay unaligned, so no anchor; the join of the two definitions.
+  load(alignUpBody("setp.ne.s64 %p1, %rd3, 0"));
+  AbstractValue base = at("%rd10");
+  EXPECT_EQ(base.kind, AbstractValue::Address);
+  EXPECT_EQ(base.anchor, -1);
+  EXPECT_FALSE(base.offsetKnown);
+  EXPECT_TRUE(provenance->getAnchors().empty());
+  // The guard testing another value.
+  load(alignUpBody("setp.eq.s64 %p1, %rd2, 0"));
+  EXPECT_EQ(at("%rd10").anchor, -1);
+}
+
+TEST_F(PTXProvenance, AnchoredRegionsCompareExactlyOnlyFromOneBase) {
+  SharedRegion a, b;
+  a.symbol = b.symbol = 0;
+  a.anchor = b.anchor = 0;
+  a.anchorHi = b.anchorHi = 1023;
+  a.begin = 0;
+  a.end = 1024;
+  b.begin = 1024;
+  b.end = 2048;
+  EXPECT_FALSE(a.mayAlias(b));
+  // From the symbol's start, b's bytes [1024, 2048) may be a's: a's anchor
+  // may lie up to 1023 bytes in.
+  SharedRegion c = b;
+  c.anchor = -1;
+  c.anchorHi = 0;
+  EXPECT_TRUE(a.mayAlias(c));
+  EXPECT_TRUE(c.mayAlias(a));
+  c.begin = 2047;
+  c.end = 2100;
+  EXPECT_FALSE(a.mayAlias(c));
+  EXPECT_EQ(a.widened().begin, 0);
+  EXPECT_EQ(a.widened().end, 2047);
 }

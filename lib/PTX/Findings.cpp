@@ -187,7 +187,7 @@ bool isFormalSlotWAR(const FunctionAnalysis &fa, const Hazard &hazard) {
   if (!bytes.exact || !bytes.offsetKnown)
     return false;
   bool inSlot = llvm::any_of(fa.tmemAddressSlots, [&](const SharedRegion &s) {
-    return s.symbol == bytes.region.symbol && s.begin <= bytes.region.begin &&
+    return s.sameBase(bytes.region) && s.begin <= bytes.region.begin &&
            bytes.region.end <= s.end;
   });
   if (!inSlot)
@@ -238,7 +238,8 @@ bool isProven(const Module &module, const Resolved &a, const Resolved &b) {
   if (isResolved(a) && isResolved(b))
     return provenRegion(a).mayAlias(provenRegion(b));
   auto covers = [&](const Resolved &r) {
-    if (r.region.symbol < 0 || !r.offsetKnown || r.region.begin != 0)
+    if (r.region.symbol < 0 || !r.offsetKnown || r.region.begin != 0 ||
+        r.region.anchor >= 0)
       return false;
     std::optional<uint64_t> size = module.sharedSymbols[r.region.symbol].size;
     return size && r.region.end >= static_cast<int64_t>(*size);

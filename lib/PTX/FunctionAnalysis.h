@@ -101,7 +101,7 @@ class FunctionAnalysis {
 public:
   FunctionAnalysis(const Module &module, const Function &function)
       : module(module), function(function), cfg(buildCFG(function)),
-        provenance(module, function), predicates(function, cfg) {
+        provenance(module, function, &cfg), predicates(function, cfg) {
     resolveAll();
   }
 

@@ -145,7 +145,18 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
     region.end = symbolEnd;
     return region;
   }
-  region.begin = std::max<int64_t>(0, value.lo + displacement);
+  if (value.anchor >= 0) {
+    // Relative to a run-time aligned base of the symbol.
+    region.anchor = value.anchor;
+    region.anchorLo = value.anchorLo;
+    region.anchorHi = value.anchorHi;
+    region.anchorAlign = provenance.getAnchors()[value.anchor].align;
+    region.begin = value.lo + displacement;
+    if (symbolEnd != INT64_MAX)
+      symbolEnd -= value.anchorLo;
+  } else {
+    region.begin = std::max<int64_t>(0, value.lo + displacement);
+  }
   region.end = width ? value.hi + displacement + static_cast<int64_t>(*width)
                      : symbolEnd;
   if (offsetKnown)
@@ -287,13 +298,14 @@ void FunctionAnalysis::resolveAll() {
 /// or tile: async copies of one kernel do not overlap one another's
 /// start), keeping a tighter expect_tx bound.
 void FunctionAnalysis::boundBoxes() {
-  std::map<int, std::vector<int64_t>> starts;
+  // Per base: the symbol, or one of its run-time aligned anchors.
+  std::map<std::pair<int, int>, std::vector<int64_t>> starts;
   for (unsigned i = 0; i != accesses.size(); ++i)
     for (unsigned a = 0; a != accesses[i].size(); ++a) {
       const Resolved &r = accesses[i][a];
       if (r.isAsync && r.offsetKnown && r.region.symbol >= 0 &&
           !roles[i].accesses[a].isDescriptor)
-        starts[r.region.symbol].push_back(r.region.begin);
+        starts[{r.region.symbol, r.region.anchor}].push_back(r.region.begin);
     }
   for (auto &[symbol, list] : starts)
     llvm::sort(list);
@@ -304,7 +316,8 @@ void FunctionAnalysis::boundBoxes() {
           roles[i].accesses[a].isDescriptor ||
           (r.extent != Extent::Unbounded && r.extent != Extent::ExpectTx))
         continue;
-      const std::vector<int64_t> &list = starts[r.region.symbol];
+      const std::vector<int64_t> &list =
+          starts[{r.region.symbol, r.region.anchor}];
       auto next = std::upper_bound(list.begin(), list.end(), r.region.begin);
       if (next == list.end())
         continue;
@@ -486,7 +499,7 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
           for (unsigned k : state.cta.set_bits()) {
             const Resolved &other = accesses[keys[k].first][keys[k].second];
             if (other.isMbarrier && other.region.begin == access.region.begin &&
-                other.region.symbol == access.region.symbol)
+                other.region.sameBase(access.region))
               state.freed.set(k);
           }
         state.cta.set(keyOf[i][a]);

@@ -52,41 +52,62 @@ bool isNonNegativeInt(const AbstractValue &v) {
   return v.kind == AbstractValue::Int && v.lo >= 0;
 }
 
+/// An address through bit operations: the symbol stays, the offset goes.
+AbstractValue symbolOnly(AbstractValue v) {
+  v.offsetKnown = false;
+  v.anchor = -1;
+  v.anchorLo = v.anchorHi = 0;
+  return v;
+}
+
 /// The address `base` moved by `offset` (an Int or Top).
 AbstractValue moveAddress(AbstractValue base, const AbstractValue &offset,
                           bool subtract) {
-  if (!base.offsetKnown || offset.kind != AbstractValue::Int) {
-    base.offsetKnown = false;
-    return base;
-  }
+  if (!base.offsetKnown || offset.kind != AbstractValue::Int)
+    return symbolOnly(base);
   int64_t lo = subtract ? base.lo - offset.hi : base.lo + offset.lo;
   int64_t hi = subtract ? base.hi - offset.lo : base.hi + offset.hi;
-  if (lo < -kLimit || hi > kLimit) {
-    base.offsetKnown = false;
-    return base;
-  }
+  if (lo < -kLimit || hi > kLimit)
+    return symbolOnly(base);
   base.lo = lo;
   base.hi = hi;
   return base;
 }
 
-/// An address through bit operations: the symbol stays, the offset goes.
-AbstractValue symbolOnly(AbstractValue v) {
-  v.offsetKnown = false;
+/// An address's offset relative to its symbol's start (its anchor's
+/// position range added).
+AbstractValue fromSymbolStart(AbstractValue v) {
+  if (v.kind != AbstractValue::Address || v.anchor < 0)
+    return v;
+  if (v.offsetKnown) {
+    v.lo += v.anchorLo;
+    v.hi += v.anchorHi;
+  }
+  v.anchor = -1;
+  v.anchorLo = v.anchorHi = 0;
   return v;
 }
 
-AbstractValue join(const AbstractValue &a, const AbstractValue &b) {
+bool isExactAddress(const AbstractValue &v) {
+  return v.kind == AbstractValue::Address && v.symbol >= 0 && v.offsetKnown &&
+         v.lo == v.hi && !v.remote;
+}
+
+AbstractValue join(const AbstractValue &x, const AbstractValue &y) {
   using K = AbstractValue;
-  if (a.kind == K::Bottom)
-    return b;
-  if (b.kind == K::Bottom)
-    return a;
-  if (a.kind == K::Top || b.kind == K::Top || a.kind != b.kind)
+  if (x.kind == K::Bottom)
+    return y;
+  if (y.kind == K::Bottom)
+    return x;
+  if (x.kind == K::Top || y.kind == K::Top || x.kind != y.kind)
     return top();
-  if (a.kind == K::Int)
-    return integer(std::min(a.lo, b.lo), std::max(a.hi, b.hi),
-                   a.mask | b.mask);
+  if (x.kind == K::Int)
+    return integer(std::min(x.lo, y.lo), std::max(x.hi, y.hi),
+                   x.mask | y.mask);
+  // Offsets from two different bases compare only from the symbol's start.
+  bool sameAnchor = x.symbol == y.symbol && x.anchor == y.anchor;
+  AbstractValue a = sameAnchor ? x : fromSymbolStart(x);
+  AbstractValue b = sameAnchor ? y : fromSymbolStart(y);
   AbstractValue v = a;
   v.remote = a.remote || b.remote;
   if (a.symbol != b.symbol)
@@ -176,7 +197,8 @@ llvm::SmallVector<StringRef, 4> definedRegisters(StringRef operand) {
 
 bool AbstractValue::operator==(const AbstractValue &o) const {
   return kind == o.kind && symbol == o.symbol && offsetKnown == o.offsetKnown &&
-         lo == o.lo && hi == o.hi && mask == o.mask && remote == o.remote;
+         lo == o.lo && hi == o.hi && mask == o.mask && remote == o.remote &&
+         anchor == o.anchor && anchorLo == o.anchorLo && anchorHi == o.anchorHi;
 }
 
 AbstractValue Provenance::evaluate(StringRef operand) const {
@@ -240,7 +262,7 @@ void Provenance::assign(StringRef reg, const AbstractValue &value) {
     return;
   if (++updates[reg] > kWidenAfter) {
     if (next.kind == AbstractValue::Address)
-      next.offsetKnown = false;
+      next = symbolOnly(next);
     else
       next = top();
   }
@@ -251,7 +273,7 @@ void Provenance::assign(StringRef reg, const AbstractValue &value) {
   changed = true;
 }
 
-void Provenance::transfer(const Instruction &inst) {
+void Provenance::transfer(const Instruction &inst, unsigned index) {
   const std::vector<std::string> &ops = inst.operands;
   if (ops.empty() || !StringRef(ops[0]).starts_with("%") ||
       StringRef(ops[0]).contains('|')) {
@@ -261,7 +283,67 @@ void Provenance::transfer(const Instruction &inst) {
         assign(reg, top());
     return;
   }
-  StringRef dst = ops[0];
+  auto idiom = idiomOf.find(index);
+  if (idiom == idiomOf.end()) {
+    assign(ops[0], compute(inst));
+    return;
+  }
+  // The align-up idiom: the register holds alignUp(X) wherever it is read
+  // as an address (findAlignUpIdioms checked that only the idiom's own
+  // `and`s read X itself), when X is one exactly known address and the
+  // second definition aligns down that same X. Else the two definitions
+  // are joined, as for any register.
+  const AlignUp &a = idioms[idiom->second];
+  AbstractValue &x = idiomInput[idiom->second];
+  auto holds = [&] {
+    return isExactAddress(x) &&
+           (a.source == a.reg || evaluate(a.source) == x) &&
+           (a.guardSource == a.reg || evaluate(a.guardSource) == x);
+  };
+  if (index == a.first) {
+    x = join(x, compute(inst));
+    assign(a.reg, isExactAddress(x) ? alignUp(x, a.align) : x);
+    return;
+  }
+  if (holds())
+    return;
+  assign(a.reg, x);
+  assign(a.reg, compute(inst));
+}
+
+AbstractValue Provenance::alignUp(const AbstractValue &x, uint64_t align) {
+  int64_t A = static_cast<int64_t>(align);
+  // Already a multiple of the alignment from an anchor that has it: the
+  // idiom leaves it unchanged.
+  if (x.anchor >= 0 && anchors[x.anchor].align % align == 0 &&
+      ((x.lo % A) + A) % A == 0)
+    return x;
+  auto key = std::make_tuple(x.symbol, x.anchor, x.lo, align);
+  auto [it, fresh] = anchorIds.try_emplace(key, int(anchors.size()));
+  if (fresh) {
+    Anchor anchor;
+    anchor.symbol = x.symbol;
+    anchor.parent = x.anchor;
+    anchor.offset = x.lo;
+    anchor.align = align;
+    anchor.lo = x.anchorLo + x.lo;
+    anchor.hi = x.anchorHi + x.lo + A - 1;
+    anchors.push_back(anchor);
+  }
+  const Anchor &anchor = anchors[it->second];
+  AbstractValue v;
+  v.kind = AbstractValue::Address;
+  v.symbol = x.symbol;
+  v.offsetKnown = true;
+  v.lo = v.hi = 0;
+  v.anchor = it->second;
+  v.anchorLo = anchor.lo;
+  v.anchorHi = anchor.hi;
+  return v;
+}
+
+AbstractValue Provenance::compute(const Instruction &inst) {
+  const std::vector<std::string> &ops = inst.operands;
   StringRef root = StringRef(inst.opcode).split('.').first;
   auto arg = [&](unsigned i) {
     return i < ops.size() ? evaluate(ops[i]) : top();
@@ -298,11 +380,169 @@ void Provenance::transfer(const Instruction &inst) {
   } else {
     result = top();
   }
-  assign(dst, result);
+  return result;
 }
 
-Provenance::Provenance(const Module &module, const Function &function)
+namespace {
+
+/// The integer an operand spells, if it is an immediate.
+std::optional<int64_t> immediate(StringRef operand) {
+  operand = operand.trim();
+  int64_t value;
+  if (!operand.getAsInteger(10, value))
+    return value;
+  return std::nullopt;
+}
+
+/// Whether `inst` reads the register `reg` (in any source operand, or in
+/// the address of a first operand).
+bool readsRegister(const Instruction &inst, StringRef reg) {
+  llvm::SmallVector<StringRef, 8> names;
+  for (auto [i, operand] : llvm::enumerate(inst.operands))
+    if (i != 0 || StringRef(operand).starts_with("["))
+      registerNamesIn(operand, names);
+  if (inst.isPredicated())
+    names.push_back(inst.predicate);
+  return llvm::is_contained(names, reg);
+}
+
+} // namespace
+
+// The align-up idiom, as nvcc emits it for `p = (p + A-1) & -A` written
+// with a test (ThunderKittens' shared allocator):
+//
+//   B1:  X-def   r = X                   first definition
+//        and     z, r, A-1               (or of a register equal to X)
+//        setp.eq q, z, 0
+//   @q   bra     L                       taken exactly when X is aligned
+//   B2:  and     t, r, -A                (or of a register equal to X)
+//        add     r, t, A                 second definition: alignDown + A
+//   L:   ...
+//
+// After L, r is alignUp(X, A) on both paths. Checked here on the CFG:
+// r has exactly these two unpredicated definitions; B2 is B1's fall-through,
+// entered only from B1 and leaving only to L, the branch's target; L is
+// entered only from B1 and B2; between the first definition and L nothing
+// but the two `and`s reads r. Whether X is one exactly known address (and
+// the other registers equal to it) is checked during the fixpoint.
+void Provenance::findAlignUpIdioms(
+    const CFG &cfg, const llvm::StringMap<llvm::SmallVector<unsigned, 2>> &defs) {
+  const std::vector<Instruction> &insts = function.instructions;
+  auto single = [&](StringRef reg) -> const Instruction * {
+    auto it = definitionOf.find(reg);
+    return it == definitionOf.end() || it->second < 0
+               ? nullptr
+               : &insts[it->second];
+  };
+  auto andWith = [](const Instruction &inst, int64_t mask,
+                    std::string &other) {
+    StringRef opcode = inst.opcode;
+    if (!opcode.starts_with("and.b") || inst.isPredicated() ||
+        inst.operands.size() != 3)
+      return false;
+    for (unsigned i : {1u, 2u})
+      if (immediate(inst.operands[i]) == mask &&
+          StringRef(inst.operands[3 - i]).starts_with("%")) {
+        other = StringRef(inst.operands[3 - i]).trim().str();
+        return true;
+      }
+    return false;
+  };
+  for (const auto &entry : defs) {
+    StringRef reg = entry.getKey();
+    const llvm::SmallVector<unsigned, 2> &at = entry.getValue();
+    if (at.size() != 2)
+      continue;
+    unsigned d1 = at[0], d2 = at[1];
+    const Instruction &first = insts[d1], &second = insts[d2];
+    if (first.isPredicated() || second.isPredicated() ||
+        StringRef(first.operands[0]).trim() != reg ||
+        StringRef(second.operands[0]).trim() != reg)
+      continue;
+    unsigned b1 = cfg.blockOf[d1], b2 = cfg.blockOf[d2];
+    if (b2 != b1 + 1)
+      continue;
+    const BasicBlock &block1 = cfg.blocks[b1], &block2 = cfg.blocks[b2];
+    const Instruction &branch = insts[block1.end - 1];
+    if (!StringRef(branch.opcode).starts_with("bra") || !branch.isPredicated() ||
+        block1.successors.size() != 2 || block2.predecessors.size() != 1 ||
+        block2.successors.size() != 1)
+      continue;
+    unsigned join = block2.successors[0];
+    if (join == b2 || !llvm::is_contained(block1.successors, join) ||
+        cfg.blocks[join].predecessors.size() != 2)
+      continue;
+    // The second definition: add r, t, A with t = and(source, -A).
+    if (!StringRef(second.opcode).starts_with("add.") ||
+        StringRef(second.opcode).contains(".cc") || second.operands.size() != 3)
+      continue;
+    std::optional<int64_t> align;
+    StringRef t;
+    for (unsigned i : {1u, 2u})
+      if (std::optional<int64_t> v = immediate(second.operands[i])) {
+        align = v;
+        t = StringRef(second.operands[3 - i]).trim();
+      }
+    if (!align || *align < 2 || *align > (int64_t(1) << 20) ||
+        !llvm::isPowerOf2_64(*align) || !t.starts_with("%"))
+      continue;
+    const Instruction *down = single(t);
+    std::string source;
+    if (!down || !andWith(*down, -*align, source))
+      continue;
+    unsigned downAt = static_cast<unsigned>(down - insts.data());
+    if (source == reg && !(cfg.blockOf[downAt] == b2 && downAt < d2))
+      continue;
+    // The guard: @q bra (q = setp.eq z, 0) or @!q bra (setp.ne), z =
+    // and(guardSource, A-1).
+    const Instruction *test = single(branch.predicate);
+    if (!test || test->isPredicated() || test->operands.size() != 3)
+      continue;
+    StringRef cmp = StringRef(test->opcode);
+    bool eq = cmp.starts_with("setp.eq."), ne = cmp.starts_with("setp.ne.");
+    if (!(eq && !branch.negated) && !(ne && branch.negated))
+      continue;
+    StringRef z;
+    for (unsigned i : {1u, 2u})
+      if (immediate(test->operands[i]) == 0)
+        z = StringRef(test->operands[3 - i]).trim();
+    const Instruction *low = z.starts_with("%") ? single(z) : nullptr;
+    std::string guardSource;
+    if (!low || !andWith(*low, *align - 1, guardSource))
+      continue;
+    unsigned lowAt = static_cast<unsigned>(low - insts.data());
+    unsigned testAt = static_cast<unsigned>(test - insts.data());
+    if (guardSource == reg && !(cfg.blockOf[lowAt] == b1 && lowAt > d1))
+      continue;
+    if (cfg.blockOf[testAt] != b1 || testAt < lowAt)
+      continue;
+    // Nothing else reads X: from the first definition to the end of B1,
+    // and in B2 before the second.
+    // (B2 follows B1 in the text: that is the range d1 < i < d2.)
+    bool onlyIdiom = block1.end == block2.begin;
+    for (unsigned i = d1 + 1; i < d2 && onlyIdiom; ++i)
+      if (i != lowAt && i != downAt && readsRegister(insts[i], reg))
+        onlyIdiom = false;
+    if (!onlyIdiom)
+      continue;
+    AlignUp idiom;
+    idiom.first = d1;
+    idiom.second = d2;
+    idiom.align = static_cast<uint64_t>(*align);
+    idiom.reg = reg.str();
+    idiom.source = source;
+    idiom.guardSource = guardSource;
+    idiomOf[d1] = idioms.size();
+    idiomOf[d2] = idioms.size();
+    idioms.push_back(std::move(idiom));
+  }
+  idiomInput.assign(idioms.size(), AbstractValue());
+}
+
+Provenance::Provenance(const Module &module, const Function &function,
+                       const CFG *cfg)
     : module(module), function(function) {
+  llvm::StringMap<llvm::SmallVector<unsigned, 2>> definitions;
   // One definition per register, for the thread-exact ranges: every
   // register named in a first operand counts (a source there, as in
   // `bar.sync %r1, %r2`, only makes the register ineligible).
@@ -318,10 +558,15 @@ Provenance::Provenance(const Module &module, const Function &function)
       auto [it, fresh] = definitionOf.try_emplace(name, int(index));
       if (!fresh)
         it->second = -1;
+      llvm::SmallVector<unsigned, 2> &at = definitions[name];
+      if (at.size() < 3)
+        at.push_back(index);
     }
   }
   if (function.maxThreads[0] != 0)
     threadsX = std::min(function.maxThreads[0], 1024u);
+  if (cfg)
+    findAlignUpIdioms(*cfg, definitions);
   // Rounds over the function until nothing changes. An instruction whose
   // input registers have not changed since it was last evaluated is
   // skipped: it would compute the value it computed then, which its
@@ -341,13 +586,15 @@ Provenance::Provenance(const Module &module, const Function &function)
     changed = false;
     for (auto [index, inst] : llvm::enumerate(insts)) {
       unsigned last = evaluatedAt[index];
-      if (evaluated[index] &&
+      // (An idiom's definitions also depend on registers they do not
+      // name: always evaluated.)
+      if (evaluated[index] && !idiomOf.count(index) &&
           llvm::none_of(inputs[index],
                         [&](const unsigned *at) { return *at > last; }))
         continue;
       evaluated[index] = true;
       evaluatedAt[index] = changes;
-      transfer(inst);
+      transfer(inst, index);
     }
     if (!changed)
       return;
@@ -391,6 +638,15 @@ Provenance::threadValues(StringRef operand, unsigned depth) const {
     result = std::make_unique<ThreadValues>();
     for (unsigned t = 0; t != threadsX; ++t)
       result->values.push_back(t);
+  } else if (AbstractValue v = evaluate(operand);
+             operand.starts_with("%") &&
+             (isExactAddress(v) ||
+              (v.kind == AbstractValue::Int && v.lo == v.hi))) {
+    // One value wherever the register is defined: the same in every thread.
+    result = std::make_unique<ThreadValues>();
+    result->symbol = v.kind == AbstractValue::Address ? v.symbol : -1;
+    result->anchor = v.kind == AbstractValue::Address ? v.anchor : -1;
+    result->values.assign(threadsX, v.lo);
   } else if (operand.starts_with("%")) {
     // Marks the register in progress (a cycle is not exact).
     threadCache[operand] = nullptr;
@@ -400,11 +656,11 @@ Provenance::threadValues(StringRef operand, unsigned depth) const {
   } else {
     AbstractValue v = evaluate(operand);
     bool constant = v.kind == AbstractValue::Int && v.lo == v.hi;
-    bool address = v.kind == AbstractValue::Address && v.symbol >= 0 &&
-                   v.offsetKnown && v.lo == v.hi && !v.remote;
+    bool address = isExactAddress(v);
     if (constant || address) {
       result = std::make_unique<ThreadValues>();
       result->symbol = address ? v.symbol : -1;
+      result->anchor = address ? v.anchor : -1;
       result->values.assign(threadsX, v.lo);
     }
   }
@@ -415,6 +671,68 @@ Provenance::threadValues(StringRef operand, unsigned depth) const {
       threadBudget += result->values.size();
   }
   return (threadCache[operand] = std::move(result)).get();
+}
+
+bool Provenance::anchoredBits(const Instruction &inst, unsigned depth,
+                              ThreadValues &out) const {
+  const std::vector<std::string> &ops = inst.operands;
+  StringRef root = StringRef(inst.opcode).split('.').first;
+  unsigned n = threadsX;
+  auto alignOf = [&](const ThreadValues *v) -> int64_t {
+    return v->symbol >= 0 && v->anchor >= 0
+               ? static_cast<int64_t>(anchors[v->anchor].align)
+               : 0;
+  };
+  // (anchor + v) ^ m, (anchor + v) | m.
+  if (root != "and") {
+    const ThreadValues *a = threadValues(ops[1], depth + 1);
+    const ThreadValues *b = threadValues(ops[2], depth + 1);
+    if (!a || !b || (alignOf(a) != 0) == (alignOf(b) != 0) ||
+        (a->symbol >= 0 && b->symbol >= 0))
+      return false;
+    const ThreadValues *address = alignOf(a) ? a : b;
+    const ThreadValues *bits = address == a ? b : a;
+    int64_t A = alignOf(address);
+    out.symbol = address->symbol;
+    out.anchor = address->anchor;
+    out.values.clear();
+    for (unsigned t = 0; t != n; ++t) {
+      int64_t v = address->values[t], m = bits->values[t];
+      if (v < 0 || m < 0 || m >= A)
+        return false;
+      out.values.push_back(root == "or" ? v | m : v ^ m);
+    }
+    return true;
+  }
+  // ((anchor + v) >> k) & m: the register shifted is defined once, by a shr
+  // of an anchored address by an immediate.
+  for (unsigned i : {1u, 2u}) {
+    std::optional<int64_t> mask = immediate(ops[3 - i]);
+    auto def = definitionOf.find(StringRef(ops[i]).trim());
+    if (!mask || *mask < 0 || def == definitionOf.end() || def->second < 0)
+      continue;
+    const Instruction &shift = function.instructions[def->second];
+    std::optional<int64_t> k = shift.operands.size() == 3
+                                   ? immediate(shift.operands[2])
+                                   : std::nullopt;
+    if (!StringRef(shift.opcode).starts_with("shr.") || shift.isPredicated() ||
+        StringRef(shift.opcode).ends_with(".s32") ||
+        StringRef(shift.opcode).ends_with(".s64") || !k || *k < 0 || *k > 30)
+      continue;
+    const ThreadValues *x = threadValues(shift.operands[1], depth + 1);
+    int64_t A = x ? alignOf(x) : 0;
+    if (!A || (*mask << *k) >= A)
+      continue;
+    out.symbol = -1;
+    out.anchor = -1;
+    out.values.clear();
+    for (unsigned t = 0; t != n; ++t) {
+      int64_t v = x->values[t];
+      out.values.push_back((((v % A) + A) % A >> *k) & *mask);
+    }
+    return true;
+  }
+  return false;
 }
 
 const Provenance::ThreadValues *
@@ -468,6 +786,7 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
     if (a->symbol >= 0 && b->symbol >= 0)
       return nullptr;
     out->symbol = a->symbol >= 0 ? a->symbol : b->symbol;
+    out->anchor = a->symbol >= 0 ? a->anchor : b->anchor;
     for (unsigned t = 0; t != n; ++t)
       values.push_back(root == "add" ? a->values[t] + b->values[t]
                                      : a->values[t] - b->values[t]);
@@ -480,8 +799,10 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
     const ThreadValues *c = root == "mad" ? arg(3) : nullptr;
     if (root == "mad" && !c)
       return nullptr;
-    if (c)
+    if (c) {
       out->symbol = c->symbol;
+      out->anchor = c->anchor;
+    }
     for (unsigned t = 0; t != n; ++t) {
       if ((*a)[t] > kExactLimit / 2 || (*a)[t] < -kExactLimit / 2 ||
           (*b)[t] > (1 << 20) || (*b)[t] < -(1 << 20))
@@ -500,13 +821,23 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
     }
   } else if ((root == "and" || root == "or" || root == "xor") &&
              ops.size() == 3) {
+    // An address from a run-time aligned anchor (A-aligned) keeps its low
+    // bits: (anchor + v) ^ m == anchor + (v ^ m) for v >= 0 and
+    // 0 <= m < A (or alike), and ((anchor + v) >> k) & m == ((v mod A) >> k)
+    // & m when m << k < A. These are the XOR swizzles of tiles in an
+    // aligned dynamic shared buffer.
     const std::vector<int64_t> *a = integers(1), *b = integers(2);
-    if (!a || !b || !allNonNegative(*a) || !allNonNegative(*b))
-      return nullptr;
-    for (unsigned t = 0; t != n; ++t)
-      values.push_back(root == "and"  ? ((*a)[t] & (*b)[t])
-                       : root == "or" ? ((*a)[t] | (*b)[t])
-                                      : ((*a)[t] ^ (*b)[t]));
+    if (!a || !b) {
+      if (!anchoredBits(inst, depth, *out))
+        return nullptr;
+    } else {
+      if (!allNonNegative(*a) || !allNonNegative(*b))
+        return nullptr;
+      for (unsigned t = 0; t != n; ++t)
+        values.push_back(root == "and"  ? ((*a)[t] & (*b)[t])
+                         : root == "or" ? ((*a)[t] | (*b)[t])
+                                        : ((*a)[t] ^ (*b)[t]));
+    }
   } else if (root == "not" && type == "pred" && ops.size() == 2) {
     const std::vector<int64_t> *a = integers(1);
     if (!a)
@@ -552,9 +883,11 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
     bool negate = condition.consume_front("!");
     const ThreadValues *a = arg(1), *b = arg(2);
     const ThreadValues *c = threadValues(condition, depth + 1);
-    if (!a || !b || !c || c->symbol >= 0 || a->symbol != b->symbol)
+    if (!a || !b || !c || c->symbol >= 0 || a->symbol != b->symbol ||
+        a->anchor != b->anchor)
       return nullptr;
     out->symbol = a->symbol;
+    out->anchor = a->anchor;
     for (unsigned t = 0; t != n; ++t)
       values.push_back(((c->values[t] != 0) != negate) ? a->values[t]
                                                          : b->values[t]);
@@ -630,11 +963,16 @@ AbstractValue Provenance::evaluateExact(StringRef operand) const {
   if (isAddress != (exact->symbol >= 0) ||
       (isAddress && (exact->symbol != value.symbol || value.remote)))
     return value;
+  if (isAddress && value.offsetKnown && exact->anchor != value.anchor)
+    return value;
   auto [lo, hi] = std::minmax_element(exact->values.begin(), exact->values.end());
   if (isAddress && !value.offsetKnown) {
     value.offsetKnown = true;
     value.lo = *lo;
     value.hi = *hi;
+    value.anchor = exact->anchor;
+    value.anchorLo = exact->anchor < 0 ? 0 : anchors[exact->anchor].lo;
+    value.anchorHi = exact->anchor < 0 ? 0 : anchors[exact->anchor].hi;
     return value;
   }
   value.lo = std::max(value.lo, *lo);
@@ -644,10 +982,25 @@ AbstractValue Provenance::evaluateExact(StringRef operand) const {
   return value;
 }
 
+SharedRegion SharedRegion::widened() const {
+  if (anchor < 0)
+    return *this;
+  SharedRegion r = *this;
+  r.anchor = -1;
+  r.anchorLo = r.anchorHi = 0;
+  r.anchorAlign = 1;
+  r.begin = std::max<int64_t>(0, begin + anchorLo);
+  r.end = end == INT64_MAX ? INT64_MAX : end + anchorHi;
+  return r;
+}
+
 bool SharedRegion::mayAlias(const SharedRegion &other) const {
   if (symbol != -1 && other.symbol != -1 && symbol != other.symbol)
     return false;
-  return begin < other.end && other.begin < end;
+  if (sameBase(other))
+    return begin < other.end && other.begin < end;
+  SharedRegion a = widened(), b = other.widened();
+  return a.begin < b.end && b.begin < a.end;
 }
 
 std::string SharedRegion::str(const Module &module) const {
@@ -658,5 +1011,10 @@ std::string SharedRegion::str(const Module &module) const {
       end == INT64_MAX ? "[" + std::to_string(begin) + ", end)"
                        : "[" + std::to_string(begin) + ", " +
                              std::to_string(end) + ")";
+  if (symbol >= 0 && anchor >= 0)
+    return "shared symbol " + name + " bytes " + range + " past its " +
+           std::to_string(anchorAlign) + "-byte aligned base (which lies at [" +
+           std::to_string(anchorLo) + ", " + std::to_string(anchorHi) +
+           "] of it)";
   return symbol < 0 ? name : "shared symbol " + name + " bytes " + range;
 }

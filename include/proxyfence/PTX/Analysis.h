@@ -12,9 +12,11 @@
 #include "proxyfence/Checker/Finding.h"
 #include "proxyfence/PTX/Classify.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -57,14 +59,36 @@ struct AbstractValue {
   uint64_t mask = 0;
   /// Address of another CTA's shared memory (through mapa).
   bool remote = false;
+  /// Address: the offset is relative to this anchor of the symbol (-1: the
+  /// symbol's start), an aligned base the kernel computes at run time (the
+  /// align-up idiom `p & (A-1) ? (p & -A) + A : p`). The anchor lies at an
+  /// unknown but fixed offset in [anchorLo, anchorHi] of the symbol, so two
+  /// offsets from one anchor compare exactly.
+  int anchor = -1;
+  int64_t anchorLo = 0, anchorHi = 0;
 
   bool operator==(const AbstractValue &other) const;
+};
+
+/// A run-time aligned base of a shared symbol: alignUp(X, align), X an
+/// exactly known address (`parent` anchor plus `offset`).
+struct Anchor {
+  int symbol = -1;
+  int parent = -1;
+  int64_t offset = 0;
+  uint64_t align = 1;
+  /// Where it lies in the symbol: [lo, hi].
+  int64_t lo = 0, hi = 0;
 };
 
 /// Flow-insensitive provenance of a function's registers.
 class Provenance {
 public:
-  Provenance(const Module &module, const Function &function);
+  /// With `cfg`, the align-up idiom (a register defined twice, the second
+  /// definition skipped by a branch when the first is already aligned) gives
+  /// an anchored address; without it, the two definitions are joined.
+  Provenance(const Module &module, const Function &function,
+             const CFG *cfg = nullptr);
   AbstractValue evaluate(llvm::StringRef operand) const;
   /// `evaluate`, with the offset of an address (or an integer) narrowed to
   /// its exact range over the CTA's threads when the register is a function
@@ -73,20 +97,42 @@ public:
   /// epilogue addresses (`tid & 127` plus a selp on a bit of tid) are the
   /// case: a range per operand adds up what no thread reaches.
   AbstractValue evaluateExact(llvm::StringRef operand) const;
+  const std::vector<Anchor> &getAnchors() const { return anchors; }
 
 private:
-  void transfer(const Instruction &inst);
+  /// The align-up idiom of one register: its definitions `first` (the
+  /// value X) and `second` (`(Y & -align) + align`, Y == X), the second's
+  /// block entered only when X is not aligned.
+  struct AlignUp {
+    unsigned first = 0, second = 0;
+    uint64_t align = 0;
+    std::string reg;
+    /// The registers the second definition aligns down and the guard tests
+    /// (each X again: `reg` itself, or a register equal to X).
+    std::string source, guardSource;
+  };
+  void findAlignUpIdioms(
+      const CFG &cfg,
+      const llvm::StringMap<llvm::SmallVector<unsigned, 2>> &definitions);
+  AbstractValue alignUp(const AbstractValue &x, uint64_t align);
+  AbstractValue compute(const Instruction &inst);
+  void transfer(const Instruction &inst, unsigned index);
   void assign(llvm::StringRef reg, const AbstractValue &value);
   /// A register's value in each thread of the CTA (index: %tid.x): an
   /// address of `symbol` plus the offsets, or (symbol -1) integers.
   struct ThreadValues {
     int symbol = -1;
+    int anchor = -1;
     std::vector<int64_t> values;
   };
   const ThreadValues *threadValues(llvm::StringRef operand,
                                    unsigned depth) const;
   const ThreadValues *computeThreadValues(llvm::StringRef reg,
                                           unsigned depth) const;
+  /// Bit operations on an address from an aligned anchor that only touch
+  /// the bits below its alignment (swizzles).
+  bool anchoredBits(const Instruction &inst, unsigned depth,
+                    ThreadValues &out) const;
 
   const Module &module;
   const Function &function;
@@ -96,6 +142,13 @@ private:
   /// The CTA's threads along x (the .maxntid/.reqntid bound, else 1024).
   unsigned threadsX = 1024;
   mutable llvm::StringMap<std::unique_ptr<ThreadValues>> threadCache;
+  std::vector<Anchor> anchors;
+  std::map<std::tuple<int, int, int64_t, uint64_t>, int> anchorIds;
+  /// Instruction index -> its idiom (first or second definition).
+  llvm::DenseMap<unsigned, unsigned> idiomOf;
+  std::vector<AlignUp> idioms;
+  /// The value X of each idiom's first definition, as far as computed.
+  std::vector<AbstractValue> idiomInput;
   mutable uint64_t threadBudget = 0;
   llvm::StringMap<AbstractValue> values;
   llvm::StringMap<unsigned> updates;
@@ -190,10 +243,22 @@ struct SharedRegion {
   int symbol = -1;
   int64_t begin = 0;
   int64_t end = INT64_MAX;
+  /// [begin, end) is relative to this anchor of the symbol (-1: its
+  /// start), which lies at an unknown offset in [anchorLo, anchorHi].
+  int anchor = -1;
+  int64_t anchorLo = 0, anchorHi = 0;
+  uint64_t anchorAlign = 1;
 
   bool mayAlias(const SharedRegion &other) const;
+  /// Whether the two are relative to the same base (offsets compare).
+  bool sameBase(const SharedRegion &other) const {
+    return symbol == other.symbol && anchor == other.anchor;
+  }
+  /// The bytes of the symbol it may cover, relative to the symbol's start.
+  SharedRegion widened() const;
   bool operator==(const SharedRegion &other) const {
-    return symbol == other.symbol && begin == other.begin && end == other.end;
+    return symbol == other.symbol && begin == other.begin &&
+           end == other.end && anchor == other.anchor;
   }
   std::string str(const Module &module) const;
 };
