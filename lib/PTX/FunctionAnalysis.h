@@ -33,9 +33,34 @@ enum class Extent : uint8_t {
   Unbounded,
 };
 
+/// A loop-carried stage counter (lib/PTX/StageCounters.cpp): a register
+/// in [0, slots) that one instruction sequence advances by one, wrapping
+/// (`add c, c, 1` then `and c, c, S-1`, or `setp.eq p, c, S` and
+/// `selp c, 0, c, p`), and that is otherwise only set to constants below S.
+struct StageCounter {
+  std::string reg;
+  unsigned slots = 0;
+  /// The `add` that advances it (the wrap follows before any other read).
+  unsigned advance = 0;
+  /// The `mov`s of a constant (each restarts the count).
+  std::vector<unsigned> resets;
+};
+
+/// An address `rest + counter * stride`: a ring slot chosen by a stage
+/// counter. [lo, hi) are the bytes the access may cover with the counter at
+/// 0, relative to the start of `symbol` (or of its `anchor`).
+struct SlotAddress {
+  unsigned counter = 0;
+  int64_t stride = 0;
+  int symbol = -1, anchor = -1;
+  int64_t lo = 0, hi = 0;
+};
+
 /// One shared access of an instruction, its bytes resolved.
 struct Resolved {
   SharedRegion region;
+  /// Set when its address is a ring slot of a stage counter.
+  std::optional<SlotAddress> slot;
   bool isRead = false;
   bool isWrite = false;
   bool isAsync = false;
@@ -102,6 +127,7 @@ public:
   FunctionAnalysis(const Module &module, const Function &function)
       : module(module), function(function), cfg(buildCFG(function)),
         provenance(module, function, &cfg), predicates(function, cfg) {
+    findStageCounters();
     resolveAll();
   }
 
@@ -142,10 +168,24 @@ public:
   llvm::BitVector local;
   /// The bytes tcgen05.alloc writes the TMEM address into (traced).
   std::vector<SharedRegion> tmemAddressSlots;
+  std::vector<StageCounter> counters;
+  /// Instruction index -> the counter it advances (its `add`).
+  std::map<unsigned, unsigned> advances;
+  /// Instruction index -> the counter it resets.
+  std::map<unsigned, unsigned> resets;
+  /// Whether two accesses whose reads are `delta` advances of their common
+  /// stage counter apart (-1: unknown) are in different ring slots, so their
+  /// bytes are disjoint.
+  bool inDifferentSlots(const Resolved &a, const Resolved &b, int delta) const;
 
 private:
   mutable std::map<unsigned, AsyncReach> asyncReach;
   void resolveAll();
+  void findStageCounters();
+  std::optional<SlotAddress> resolveSlot(const Instruction &inst,
+                                         unsigned operand,
+                                         std::optional<uint64_t> width,
+                                         bool boxBoundedBySlot) const;
   SharedRegion resolveAddress(const Instruction &inst, unsigned operand,
                               std::optional<uint64_t> width, bool *remote,
                               bool *offsetKnown = nullptr) const;
@@ -166,6 +206,9 @@ bool isOwnBarrier(const Resolved &generic, const Resolved &async);
 bool mayConflict(const Resolved &generic, const Resolved &async);
 /// The op record of a finding for `inst`.
 OpInfo describe(const Module &module, const Instruction &inst);
+/// The displacement of a memory operand's inside (`%r1+16`: 16), and its
+/// base (`%r1`).
+int64_t parseDisplacement(llvm::StringRef inside, llvm::StringRef &base);
 /// The fence instruction of `scope`, with its `;`.
 std::string fenceText(Scope scope);
 

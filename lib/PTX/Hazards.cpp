@@ -264,6 +264,10 @@ void FunctionAnalysis::resolveAll() {
       resolved.scope = remote ? Scope::Cluster : access.scope;
       resolved.completion = access.completion;
       resolved.barrier = barrier;
+      resolved.slot =
+          access.isDescriptor
+              ? std::nullopt
+              : resolveSlot(inst, access.operand, width, access.isAsync);
       list.push_back(resolved);
     }
     accesses.push_back(std::move(list));
@@ -601,11 +605,16 @@ FunctionAnalysis::getAsyncReach(unsigned block) const {
 /// complete (its `self` state there, which the join at the barrier holds).
 struct PendingRead {
   unsigned groups = 0;
+  /// For a read of a ring slot (Resolved::slot): how many times its stage
+  /// counter advanced since, modulo its slots; -1 when paths disagree or
+  /// the counter was reset.
+  int delta = 0;
   /// For tcgen05 reads: the barrier of the tcgen05.commit that committed
   /// them (symbol -1: any).
   std::optional<SharedRegion> commitBarrier;
   bool operator==(const PendingRead &o) const {
-    return groups == o.groups && commitBarrier == o.commitBarrier;
+    return groups == o.groups && commitBarrier == o.commitBarrier &&
+           delta == o.delta;
   }
   /// Joins `barrier` into commitBarrier: unset, one barrier, or any
   /// (symbol -1) once two differ. A join, so that the transfer stays
@@ -618,9 +627,61 @@ struct PendingRead {
   }
 };
 
+/// The pending instances of one async read instruction. A read whose bytes
+/// are the same each time it runs keeps one (the newest is pending longest:
+/// a join keeps the fewest groups); a read of a ring slot keeps one per
+/// (groups, delta), since the instances of earlier iterations hold other
+/// slots (at most kInstances, then one that knows no delta).
+using Instances = llvm::SmallVector<PendingRead, 1>;
+constexpr size_t kInstances = 8;
+
+void normalize(Instances &list, bool perSlot) {
+  auto collapse = [&] {
+    PendingRead one = list.front();
+    for (const PendingRead &r : llvm::drop_begin(list)) {
+      one.groups = std::min(one.groups, r.groups);
+      one.joinCommitBarrier(r.commitBarrier);
+      if (one.delta != r.delta)
+        one.delta = -1;
+    }
+    list.assign(1, one);
+  };
+  if (list.size() < 2)
+    return;
+  if (!perSlot) {
+    collapse();
+    return;
+  }
+  llvm::sort(list, [](const PendingRead &a, const PendingRead &b) {
+    return std::make_pair(a.groups, a.delta) < std::make_pair(b.groups, b.delta);
+  });
+  Instances merged;
+  for (const PendingRead &r : list) {
+    if (!merged.empty() && merged.back().groups == r.groups &&
+        merged.back().delta == r.delta)
+      merged.back().joinCommitBarrier(r.commitBarrier);
+    else
+      merged.push_back(r);
+  }
+  list = std::move(merged);
+  if (list.size() > kInstances)
+    collapse();
+}
+
+/// Other threads' pending reads: the deltas of their instances (sorted;
+/// {-1} once unknown).
+using Deltas = llvm::SmallVector<int, 1>;
+
+void normalize(Deltas &deltas) {
+  llvm::sort(deltas);
+  deltas.erase(std::unique(deltas.begin(), deltas.end()), deltas.end());
+  if (deltas.size() > kInstances || (!deltas.empty() && deltas.front() < 0))
+    deltas.assign(1, -1);
+}
+
 struct PendingReads {
-  std::map<std::pair<unsigned, unsigned>, PendingRead> self;
-  std::set<std::pair<unsigned, unsigned>> other;
+  std::map<std::pair<unsigned, unsigned>, Instances> self;
+  std::map<std::pair<unsigned, unsigned>, Deltas> other;
   bool operator==(const PendingReads &o) const {
     return self == o.self && other == o.other;
   }
@@ -671,15 +732,48 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
               ? executesFor(predicates, facts, guardOf(it->first.first),
                             function.instructions[i])
               : std::optional<bool>(false);
-      if (runs && *runs && apply(it->second))
+      if (runs && *runs) {
+        Instances &list = it->second;
+        llvm::erase_if(list, [&](PendingRead &read) { return apply(read); });
+        normalize(list, r.slot.has_value());
+      }
+      if (it->second.empty())
         it = state.self.erase(it);
       else
         ++it;
     }
   };
+  // The stage counter a pending read's slot follows, if any.
+  auto counterOf = [&](std::pair<unsigned, unsigned> key) -> int {
+    const Resolved &r = accesses[key.first][key.second];
+    return r.slot ? static_cast<int>(r.slot->counter) : -1;
+  };
   auto transfer = [&](unsigned b, PendingReads state, bool report) {
     for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
       const Classification &role = roles[i];
+      // A stage counter advances (every thread alike) or restarts.
+      auto advanced = advances.find(i);
+      auto reset = resets.find(i);
+      if (advanced != advances.end() || reset != resets.end()) {
+        bool isReset = reset != resets.end();
+        unsigned id = isReset ? reset->second : advanced->second;
+        unsigned slots = counters[id].slots;
+        auto step = [&](int &delta) {
+          delta = isReset || delta < 0 ? -1 : (delta + 1) % int(slots);
+        };
+        for (auto &[key, list] : state.self)
+          if (counterOf(key) == int(id)) {
+            for (PendingRead &read : list)
+              step(read.delta);
+            normalize(list, true);
+          }
+        for (auto &[key, deltas] : state.other)
+          if (counterOf(key) == int(id)) {
+            for (int &delta : deltas)
+              step(delta);
+            normalize(deltas);
+          }
+      }
       auto commit = [&](Completion kind) {
         forEachExecuting(state, i, kind, [&](PendingRead &read) {
           read.groups = std::min(read.groups + 1, kCap);
@@ -754,19 +848,22 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
         const Resolved &access = accesses[i][a];
         if (access.isAsync || !access.isWrite || !report)
           continue;
-        auto check = [&](std::pair<unsigned, unsigned> key) {
+        auto check = [&](std::pair<unsigned, unsigned> key, int delta) {
           const Resolved &async = accesses[key.first][key.second];
           if (!async.region.mayAlias(access.region) ||
               (access.isMbarrier &&
-               (!async.exact || isOwnBarrier(access, async))))
+               (!async.exact || isOwnBarrier(access, async))) ||
+              inDifferentSlots(async, access, delta))
             return;
           if (seen.insert({i, key.first}).second)
             hazards.push_back({i, key.first, a, key.second, async.completion});
         };
-        for (const auto &entry : state.self)
-          check(entry.first);
-        for (const auto &key : state.other)
-          check(key);
+        for (const auto &[key, list] : state.self)
+          for (const PendingRead &read : list)
+            check(key, read.delta);
+        for (const auto &[key, deltas] : state.other)
+          for (int delta : deltas)
+            check(key, delta);
       }
       for (unsigned a = 0; a != accesses[i].size(); ++a) {
         const Resolved &access = accesses[i][a];
@@ -776,31 +873,50 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
             access.completion != Completion::None &&
             !(access.region.begin == 0 && access.region.end == INT64_MAX &&
               roles[i].accesses[a].isDescriptor)) {
-          state.self[{i, a}] = PendingRead();
-          state.other.erase({i, a});
+          // A new instance; a ring-slot read keeps the earlier ones (they
+          // hold other slots), another read replaces them.
+          Instances &list = state.self[{i, a}];
+          if (!access.slot)
+            list.clear();
+          list.push_back(PendingRead());
+          normalize(list, access.slot.has_value());
+          if (!access.slot)
+            state.other.erase({i, a});
         }
       }
     }
     return state;
   };
-  auto merge = [](PendingReads &into, const PendingReads &from) {
+  auto merge = [&](PendingReads &into, const PendingReads &from) {
     bool changed = false;
-    for (const auto &[key, read] : from.self) {
-      auto [it, inserted] = into.self.insert({key, read});
+    for (const auto &[key, list] : from.self) {
+      auto [it, inserted] = into.self.insert({key, list});
       if (inserted) {
         changed = true;
         continue;
       }
-      PendingRead joined = it->second;
-      joined.groups = std::min(joined.groups, read.groups);
-      joined.joinCommitBarrier(read.commitBarrier);
+      Instances joined = it->second;
+      joined.append(list.begin(), list.end());
+      normalize(joined, counterOf(key) >= 0);
       if (!(joined == it->second)) {
-        it->second = joined;
+        it->second = std::move(joined);
         changed = true;
       }
     }
-    for (const auto &key : from.other)
-      changed |= into.other.insert(key).second;
+    for (const auto &[key, deltas] : from.other) {
+      auto [it, inserted] = into.other.insert({key, deltas});
+      if (inserted) {
+        changed = true;
+        continue;
+      }
+      Deltas joined = it->second;
+      joined.append(deltas.begin(), deltas.end());
+      normalize(joined);
+      if (joined != it->second) {
+        it->second = std::move(joined);
+        changed = true;
+      }
+    }
     return changed;
   };
   // Along an edge whose branch contradicts the guard of a read, the
@@ -813,7 +929,10 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
     next = state;
     for (auto it = next.self.begin(); it != next.self.end();) {
       if (PredicateFacts::contradicts(guardOf(it->first.first), facts)) {
-        next.other.insert(it->first);
+        Deltas &deltas = next.other[it->first];
+        for (const PendingRead &read : it->second)
+          deltas.push_back(read.delta);
+        normalize(deltas);
         it = next.self.erase(it);
       } else {
         ++it;

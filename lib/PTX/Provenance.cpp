@@ -195,6 +195,10 @@ llvm::SmallVector<StringRef, 4> definedRegisters(StringRef operand) {
 
 } // namespace
 
+AbstractValue Provenance::add(const AbstractValue &a, const AbstractValue &b) {
+  return arithmetic("add", a, b);
+}
+
 bool AbstractValue::operator==(const AbstractValue &o) const {
   return kind == o.kind && symbol == o.symbol && offsetKnown == o.offsetKnown &&
          lo == o.lo && hi == o.hi && mask == o.mask && remote == o.remote &&

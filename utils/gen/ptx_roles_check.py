@@ -11,24 +11,17 @@ and every wait marked `// needed` is tight. Checked:
 
   R0  ptxas accepts the kernel (with --ptxas, or a ptxas found on PATH or in
       a CUDA install; skipped when there is none);
-  R1  `proxyfence check` reports no error and calls no fence spurious or
-      over-wide (every fence is needed: a checker that advised removing one
-      would be wrong); on an exact kernel (below) it reports nothing at
-      all, not even an unproven ordering;
+  R1  `proxyfence check` reports nothing on it: no error, no unproven
+      ordering, no fence called spurious or over-wide (every fence is
+      needed: a checker that advised removing one would be wrong);
   R2  deleting any one fence is reported: a finding (missing fence, missing
       completion wait, unproven ordering) the kernel did not have, or an
       unproven cause with more pairs;
-  R3  on an exact kernel, weakening any needed
-      `cp.async.bulk.wait_group.read N` to N+1 is reported the same way;
+  R3  weakening any needed `cp.async.bulk.wait_group.read N` to N+1 is
+      reported the same way;
   R4  `proxyfence explain` says every fence orders something;
-  R5  on an exact kernel, `proxyfence fix` of the kernel with every fence
-      deleted checks clean of errors and unproven orderings.
-
-A kernel is exact when every staging slot is at a constant offset. One
-with a rolled consumer loop over a staging ring of two slots (the slot from
-a loop-carried stage counter) is not: the checker does not relate the
-slots of two iterations yet (issue #13, cause 2), and says so with an
-unproven ordering; R1 then still requires that it reports no error.
+  R5  `proxyfence fix` of the kernel with every fence deleted checks clean
+      of errors and unproven orderings.
 
 Prints one line per failing seed, then `checked K kernels (F fences, W
 waits): N failed [...]`. Exit status: 0 when every property holds, 1
@@ -97,14 +90,10 @@ def check_seed(seed, checker, ptxas, tmp):
         if proc.returncode != 0:
             failures.append(("R0", "ptxas: " + proc.stderr.strip()[:300]))
     base = findings(checker, path)
-    exact = info["exact"]
-    counts["unproven"] = sum(f["kind"] == "unproven-ordering" for f in base)
-    wrong = [f for f in base if exact or f["severity"] == "error" or
-             f["kind"] != "unproven-ordering"]
-    if wrong:
+    if base:
         failures.append(("R1", "; ".join(
             "%s %s line %s" % (f["severity"], f["kind"],
-                               f["primary"]["ir"]["line"]) for f in wrong)))
+                               f["primary"]["ir"]["line"]) for f in base)))
     base_keys = keys(base)
     variant = os.path.join(tmp, "variant_%d.ptx" % seed)
     for i, line in enumerate(lines, 1):
@@ -118,7 +107,7 @@ def check_seed(seed, checker, ptxas, tmp):
                              "reported" % i))
     for i, line in enumerate(lines, 1):
         m = NEEDED_WAIT.search(line)
-        if not m or not exact:
+        if not m:
             continue
         counts["waits"] += 1
         weaker = NEEDED_WAIT.sub(lambda m: "%s%d%s" % (
@@ -142,9 +131,7 @@ def check_seed(seed, checker, ptxas, tmp):
         f.writelines(l for l in lines if not FENCE.match(l))
     fixed = os.path.join(tmp, "fixed_%d.ptx" % seed)
     proc = run(checker + ["fix", stripped, "-o", fixed])
-    if not exact:
-        pass
-    elif proc.returncode != 0:
+    if proc.returncode != 0:
         failures.append(("R5", "fix failed: " + proc.stderr.strip()))
     else:
         left = [f for f in findings(checker, fixed)
@@ -154,7 +141,6 @@ def check_seed(seed, checker, ptxas, tmp):
                 "%s line %s" % (f["kind"], f["primary"]["ir"]["line"])
                 for f in left)))
     counts["features"] = info["features"]
-    counts["exact"] = exact
     return failures, counts
 
 
@@ -179,15 +165,11 @@ def main():
     os.makedirs(tmp, exist_ok=True)
     failed = {}
     total = {"fences": 0, "waits": 0}
-    inexact = unproven = 0
     tally = {}
     for seed in range(a, b):
         failures, counts = check_seed(seed, checker, ptxas, tmp)
         for k in total:
             total[k] += counts[k]
-        if not counts["exact"]:
-            inexact += 1
-            unproven += counts["unproven"]
         for feature in counts["features"]:
             tally[feature] = tally.get(feature, 0) + 1
         for prop, message in failures:
@@ -201,8 +183,6 @@ def main():
         for feature in sorted(tally):
             print("feature %s: %d" % (feature, tally[feature]))
     bad = sum(failed.values())
-    print("not exact (a rolled staging ring): %d kernels, %d unproven "
-          "orderings" % (inexact, unproven))
     print("checked %d kernels (%d fences, %d waits%s): %d failed%s" % (
         b - a, total["fences"], total["waits"],
         "" if ptxas else ", no ptxas", bad,

@@ -98,6 +98,14 @@ public:
   /// case: a range per operand adds up what no thread reaches.
   AbstractValue evaluateExact(llvm::StringRef operand) const;
   const std::vector<Anchor> &getAnchors() const { return anchors; }
+  /// The index of the instruction that defines `reg`, if it is the one
+  /// definition of it (-1 otherwise).
+  int getDefinition(llvm::StringRef reg) const {
+    auto it = definitionOf.find(reg);
+    return it == definitionOf.end() ? -1 : it->second;
+  }
+  /// a + b, as the `add` of two registers holding them.
+  static AbstractValue add(const AbstractValue &a, const AbstractValue &b);
 
 private:
   /// The align-up idiom of one register: its definitions `first` (the
