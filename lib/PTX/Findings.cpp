@@ -490,8 +490,66 @@ struct FenceProbe {
   std::map<std::tuple<unsigned, unsigned, StringRef>, unsigned> byPair;
 };
 
+/// The proven findings of one function, one per pair of source locations:
+/// the copies an unrolled loop makes of one source pair (the same `.loc`
+/// and inlined instance on both sides) are one finding, which says how
+/// many instruction pairs it stands for and where. Without debug
+/// locations every instruction pair is its own finding.
+class SourcePairs {
+public:
+  explicit SourcePairs(const FunctionAnalysis &fa) : fa(fa) {}
+
+  void add(Finding finding, unsigned first, unsigned second) {
+    auto where = [&](unsigned i) {
+      const DebugLoc &loc = fa.function.instructions[i].loc;
+      return loc.line == 0 ? std::make_tuple(~0u, i, 0u, 0u)
+                           : std::make_tuple(loc.file, loc.line, loc.column,
+                                             loc.inlinedScope);
+    };
+    auto key = std::make_tuple(static_cast<int>(finding.kind), finding.hazard,
+                               where(first), where(second));
+    auto [it, fresh] = index.try_emplace(key, groups.size());
+    std::pair<unsigned, unsigned> lines = {finding.primary.ir.line,
+                                           finding.secondary.ir.line};
+    if (fresh)
+      groups.push_back({std::move(finding), {}});
+    groups[it->second].lines.push_back(lines);
+  }
+
+  void flush(std::vector<Finding> &out) {
+    for (Group &group : groups) {
+      size_t n = group.lines.size();
+      if (n > 1) {
+        std::string list;
+        for (size_t k = 0; k != n && k != 6; ++k)
+          list += (k ? ", " : "") + std::to_string(group.lines[k].first) +
+                  "/" + std::to_string(group.lines[k].second);
+        if (n > 6)
+          list += ", ...";
+        group.finding.message += " (" + std::to_string(n) +
+                                 " pairs; the same source lines at PTX lines " +
+                                 list + ")";
+      }
+      out.push_back(std::move(group.finding));
+    }
+    groups.clear();
+    index.clear();
+  }
+
+private:
+  struct Group {
+    Finding finding;
+    std::vector<std::pair<unsigned, unsigned>> lines;
+  };
+  using Where = std::tuple<unsigned, unsigned, unsigned, unsigned>;
+  const FunctionAnalysis &fa;
+  std::map<std::tuple<int, std::string, Where, Where>, size_t> index;
+  std::vector<Group> groups;
+};
+
 void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
                    UnprovenCauses &unproven) {
+  SourcePairs proven(fa);
   FenceProbe fences(fa);
   const std::vector<Hazard> &baseline = fences.baseline;
   // Per baseline hazard, the fences on its way that do not order it.
@@ -559,7 +617,7 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
             "still asks for the fence)";
         finding.fix = "optional (a few cycles, once): " + finding.fix;
       }
-      out.push_back(std::move(finding));
+      proven.add(std::move(finding), hazard.async, hazard.generic);
     }
     else
       unproven.add(fa, /*completion=*/false, hazard.generic,
@@ -569,11 +627,12 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
   for (const CompletionHazard &hazard : fa.findCompletionHazards()) {
     if (isProven(fa.module, fa.accesses[hazard.write][hazard.writeAccess],
                  fa.accesses[hazard.async][hazard.asyncAccess]))
-      out.push_back(makeMissingWait(fa, hazard));
+      proven.add(makeMissingWait(fa, hazard), hazard.write, hazard.async);
     else
       unproven.add(fa, /*completion=*/true, hazard.write, hazard.writeAccess,
                    hazard.async, hazard.asyncAccess, "");
   }
+  proven.flush(out);
   out.insert(out.end(), warnings.begin(), warnings.end());
 }
 

@@ -11,6 +11,7 @@
 #include "proxyfence/PTX/Reader.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace proxyfence::ptx;
@@ -193,6 +194,8 @@ private:
   Module &module;
   ReadError &error;
   DebugLoc loc;
+  /// The `function_name` labels of .loc directives, numbered from 1.
+  llvm::StringMap<unsigned> inlinedScopes;
 };
 
 /// The directives that fill one line and end without `;`.
@@ -268,6 +271,19 @@ bool Parser::parseLineDirective(StringRef word, TextPosition start) {
         fields[1].getAsInteger(10, parsed.line) ||
         fields[2].getAsInteger(10, parsed.column))
       return fail(start, "expected '.loc FILE LINE COLUMN'");
+    // `, function_name LABEL, inlined_at F L C`
+    llvm::SmallVector<StringRef, 4> clauses;
+    rest.split(clauses, ',');
+    for (StringRef clause : llvm::drop_begin(clauses)) {
+      clause = clause.trim();
+      if (clause.consume_front("function_name")) {
+        StringRef label = clause.trim();
+        if (!label.empty())
+          parsed.inlinedScope =
+              inlinedScopes.try_emplace(label, inlinedScopes.size() + 1)
+                  .first->second;
+      }
+    }
     loc = parsed;
   }
   return true;

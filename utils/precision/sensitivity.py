@@ -8,7 +8,8 @@ For every PTX file:
   deletion is REPORTED when `check` then gives a finding (missing-fence,
   missing-completion-wait, unproven-ordering or formal-hazard) that the
   original does not
-  (a new finding, or an unproven cause with more pairs), SPURIOUS when the
+  (a new finding, or an unproven cause or a source pair's finding with
+  more instruction pairs), SPURIOUS when the
   original already called that fence spurious (removing it is harmless),
   else SILENT;
 - each `cp.async.bulk.wait_group(.read) N` and `wgmma.wait_group N` is
@@ -55,10 +56,10 @@ def keys(found, deleted_line=None):
         if kind not in ("missing-fence", "missing-completion-wait",
                         "unproven-ordering", "formal-hazard"):
             continue
-        extra = ""
-        if kind == "unproven-ordering":
-            m = re.search(r"\((\d+) pairs?;", f["message"])
-            extra = m.group(1) if m else ""
+        # An unproven cause, or the proven finding of one source pair,
+        # counts the instruction pairs it stands for: more pairs is news.
+        m = re.search(r"\((\d+) pairs?;", f["message"])
+        extra = m.group(1) if m else ""
         out.add((kind, f.get("hazard", ""), f["primary"]["op"],
                  line(f["primary"]), (f.get("secondary") or {}).get("op"),
                  line(f.get("secondary")), extra))

@@ -33,6 +33,11 @@ struct DebugLoc {
   unsigned file = 0;
   unsigned line = 0;
   unsigned column = 0;
+  /// The inlined function instance the location is in (`.loc ...,
+  /// function_name LABEL, inlined_at ...`), numbered per module from 1; 0
+  /// outside inlined code. Two instructions at the same line of a helper
+  /// inlined at two call sites differ here.
+  unsigned inlinedScope = 0;
 };
 
 struct Instruction {
