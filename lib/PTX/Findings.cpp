@@ -490,6 +490,85 @@ struct FenceProbe {
   std::map<std::tuple<unsigned, unsigned, StringRef>, unsigned> byPair;
 };
 
+/// The fence that makes the proxy fence at `fence` redundant, if there is
+/// one: on every path from it, an unpredicated proxy fence of at least its
+/// scope (not one the probes left out as not needed) comes before anything
+/// through which the generic accesses it orders could meet the async proxy
+/// or another thread: an async access, a synchronization that publishes
+/// (barrier, mbarrier arrive, exit), a call, an atomic, a strong store, a
+/// memory fence, any other mbarrier operation than a wait, or the end of
+/// the function. That fence orders whatever this one does, so removing
+/// this one alone is harmless, whichever thread's async op the accesses
+/// meet. (CUTLASS's FMHA fences its shared writes, waits on an mbarrier,
+/// fences again and arrives: the first fence is redundant.)
+std::optional<unsigned> coveringFence(const FunctionAnalysis &fa,
+                                      unsigned fence,
+                                      const RunOptions &probe) {
+  const std::vector<Instruction> &insts = fa.function.instructions;
+  Scope scope = fa.roles[fence].fenceScope;
+  auto covers = [&](unsigned i) {
+    return i != fence && fa.roles[i].role == Role::ProxyFence &&
+           !insts[i].isPredicated() && !probe.ignored.count(i) &&
+           (fa.roles[i].fenceScope == Scope::Cluster || scope == Scope::CTA);
+  };
+  auto blocks = [&](unsigned i) {
+    if (fa.publishesToOtherRoles(i) || fa.roles[i].isTerminator)
+      return true;
+    for (const Resolved &r : fa.accesses[i])
+      if (r.isAsync)
+        return true;
+    StringRef opcode = insts[i].opcode;
+    if (opcode.starts_with("mbarrier."))
+      return !opcode.starts_with("mbarrier.try_wait") &&
+             !opcode.starts_with("mbarrier.test_wait");
+    if (opcode.starts_with("call") || opcode.starts_with("atom") ||
+        opcode.starts_with("red") || opcode.starts_with("membar") ||
+        opcode.starts_with("barrier") || opcode.starts_with("bar.") ||
+        opcode.starts_with("cp.") || opcode.starts_with("tcgen05") ||
+        opcode.starts_with("wgmma") || opcode.starts_with("st.async") ||
+        opcode.starts_with("red.async") || opcode.starts_with("multimem"))
+      return true;
+    if (opcode.starts_with("fence"))
+      return fa.roles[i].role != Role::ProxyFence;
+    if (opcode.starts_with("st") &&
+        (opcode.contains(".release") || opcode.contains(".relaxed") ||
+         opcode.contains(".volatile") || opcode.contains(".mmio")))
+      return true;
+    return false;
+  };
+  std::optional<unsigned> witness;
+  std::vector<bool> entered(fa.cfg.blocks.size());
+  std::vector<unsigned> work = {fence + 1};
+  while (!work.empty()) {
+    unsigned i = work.back();
+    work.pop_back();
+    unsigned b = fa.cfg.blockOf[i < insts.size() ? i : fence];
+    bool stopped = false;
+    for (; i < fa.cfg.blocks[b].end; ++i) {
+      if (covers(i)) {
+        if (!witness || i < *witness)
+          witness = i;
+        stopped = true;
+        break;
+      }
+      if (i == fence)
+        return std::nullopt; // around a loop without a fence: not covered
+      if (blocks(i))
+        return std::nullopt;
+    }
+    if (stopped)
+      continue;
+    if (fa.cfg.blocks[b].successors.empty())
+      return std::nullopt; // the end of the function
+    for (unsigned next : fa.cfg.blocks[b].successors)
+      if (!entered[next]) {
+        entered[next] = true;
+        work.push_back(fa.cfg.blocks[next].begin);
+      }
+  }
+  return witness;
+}
+
 /// The proven findings of one function, one per pair of source locations:
 /// the copies an unrolled loop makes of one source pair (the same `.loc`
 /// and inlined instance on both sides) are one finding, which says how
@@ -579,9 +658,20 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
     RunOptions without = probe;
     without.ignored.insert(i);
     if (!matters(without, /*culprit=*/true)) {
-      // Spurious only if no other thread's async op may need it either.
+      // Spurious only if no other thread's async op may need it either, or
+      // a later fence orders all it orders.
       if (!mayOrderOtherThreads(fa, i, probe)) {
         warnings.push_back(makeFenceWarning(fa, FindingKind::SpuriousFence, i));
+        probe.ignored.insert(i);
+      } else if (std::optional<unsigned> later = coveringFence(fa, i, probe)) {
+        Finding finding = makeFenceWarning(fa, FindingKind::SpuriousFence, i);
+        finding.message = llvm::formatv(
+            "redundant proxy fence: every path from it reaches the fence at "
+            "line {0} before an async access or a synchronization another "
+            "thread could see the generic accesses through, and that fence "
+            "orders all they need",
+            fa.function.instructions[*later].position.line);
+        warnings.push_back(std::move(finding));
         probe.ignored.insert(i);
       }
       continue;
@@ -663,6 +753,9 @@ void explainFunction(const FunctionAnalysis &fa,
       explanation.protects.push_back(describeHazard(difference.hazard));
     bool otherThreads = explanation.protects.empty() &&
                         mayOrderOtherThreads(fa, i, probe);
+    std::optional<unsigned> later;
+    if (otherThreads && (later = coveringFence(fa, i, probe)))
+      otherThreads = false;
     explanation.needed = !explanation.protects.empty() || otherThreads;
     if (!explanation.needed)
       probe.ignored.insert(i);
@@ -672,7 +765,13 @@ void explainFunction(const FunctionAnalysis &fa,
       narrow.narrowed.insert(i);
       explanation.overwide = fences.differences(narrow).empty();
     }
-    if (!explanation.needed)
+    if (!explanation.needed && later)
+      explanation.summary = llvm::formatv(
+          "not needed: every path from it reaches the fence at line {0} "
+          "before an async access or a synchronization that publishes, and "
+          "that fence orders all it does (removing it alone is harmless)",
+          fa.function.instructions[*later].position.line);
+    else if (!explanation.needed)
       explanation.summary = "not needed: no generic access pending at it may "
                             "touch the bytes of an async access, in any "
                             "thread (removing it is harmless)";

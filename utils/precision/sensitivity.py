@@ -4,14 +4,18 @@
   sensitivity.py [--proxyfence BIN] [--tmp DIR] [--max-waits N] FILE_OR_DIR...
 
 For every PTX file:
-- each `fence.proxy.async` instruction is deleted, one at a time; the
-  deletion is REPORTED when `check` then gives a finding (missing-fence,
-  missing-completion-wait, unproven-ordering or formal-hazard) that the
-  original does not
-  (a new finding, or an unproven cause or a source pair's finding with
-  more instruction pairs), SPURIOUS when the
-  original already called that fence spurious (removing it is harmless),
-  else SILENT;
+- the fences `check` calls spurious (or redundant) are removed together
+  (SPURIOUS); UNSAFE counts files where that removal gives a new finding
+  (it must not);
+- in the kernel without them, each other `fence.proxy.async` is deleted,
+  one at a time, as `explain` probes it. A fence `explain` says orders
+  hazards (ORDERING) is REPORTED when `check` then gives a finding
+  (missing-fence, missing-completion-wait, unproven-ordering or
+  formal-hazard) that the kernel without it lacks (a new finding, or an
+  unproven cause or a source pair's finding with more instruction pairs),
+  else SILENT: a miss. A fence kept only because another thread's or warp
+  role's async op may need it (KEPT) is counted apart, with how many of
+  those deletions are reported;
 - each `cp.async.bulk.wait_group(.read) N` and `wgmma.wait_group N` is
   weakened to N+1, one at a time (at most --max-waits per file, evenly
   spread); the weakening is REPORTED as above, else SILENT (a silent
@@ -71,32 +75,72 @@ def spurious_lines(found):
             if f["kind"] == "spurious-fence"}
 
 
+def explained(tool, path):
+    """explain's verdict per fence line: (needed, number of hazards)."""
+    proc = subprocess.run([tool, "explain", "--format=json", path],
+                          capture_output=True, text=True, errors="replace")
+    if proc.returncode != 0:
+        if "no proxy fences" in proc.stdout + proc.stderr:
+            return {}
+        raise RuntimeError("explain failed on %s: %s" % (path, proc.stderr))
+    return {f["fence"]["ir"]["line"]: (f["needed"], len(f["protects"]))
+            for f in json.loads(proc.stdout).get("fences", [])}
+
+
 def run_file(tool, tmp, path, max_waits):
     with open(path, errors="replace") as f:
         lines = f.readlines()
     base = findings(tool, path)
     base_keys = keys(base)
     spurious = spurious_lines(base)
-    counts = {"fences": 0, "reported": 0, "spurious": 0, "silent": 0,
+    verdict = explained(tool, path)
+    counts = {"fences": 0, "spurious": 0, "unsafe": 0, "ordering": 0,
+              "reported": 0, "silent": 0, "kept": 0, "kept_reported": 0,
               "waits": 0, "wreported": 0, "wsilent": 0}
     silent = []
     name = os.path.join(tmp, os.path.basename(path))
-    for i, text in enumerate(lines, 1):
-        if not FENCE.match(text) or "fence.proxy.async.global" in text:
-            continue
+    fences = [i for i, text in enumerate(lines, 1)
+              if FENCE.match(text) and "fence.proxy.async.global" not in text]
+    # The fences check calls spurious, removed together: the claim is that
+    # this is harmless (no new hazard).
+    kept_lines = [i for i in range(1, len(lines) + 1) if i not in spurious]
+    stripped = [lines[i - 1] for i in kept_lines]
+    new_line = {old: new for new, old in enumerate(kept_lines, 1)}
+    with open(name, "w") as f:
+        f.writelines(stripped)
+    stripped_keys = keys(findings(tool, name))
+    if spurious and stripped_keys - {
+            tuple(new_line.get(x, x) if j in (3, 5) else x
+                  for j, x in enumerate(k)) for k in base_keys}:
+        counts["unsafe"] += 1
+    for i in fences:
         counts["fences"] += 1
-        with open(name, "w") as f:
-            f.writelines(lines[:i - 1] + lines[i:])
-        # The deleted line's successor keys are shifted back for comparison.
-        now = keys(findings(tool, name))
-        shifted = {k for k in keys(base, deleted_line=i)}
-        if now - shifted:
-            counts["reported"] += 1
-        elif i in spurious:
+        if i in spurious:
             counts["spurious"] += 1
+            continue
+        # Deleted from the kernel without its spurious fences, as explain
+        # probes it.
+        j = new_line[i]
+        with open(name, "w") as f:
+            f.writelines(stripped[:j - 1] + stripped[j:])
+        now = keys(findings(tool, name))
+        shifted = {k[:3] + (k[3] - 1 if k[3] > j else k[3], k[4],
+                            k[5] - 1 if k[5] > j else k[5], k[6])
+                   for k in stripped_keys}
+        needed, hazards = verdict.get(i, (True, 0))
+        if hazards:
+            counts["ordering"] += 1
+            if now - shifted:
+                counts["reported"] += 1
+            else:
+                counts["silent"] += 1
+                silent.append(i)
         else:
-            counts["silent"] += 1
-            silent.append(i)
+            # Kept although it orders no hazard of this thread: another
+            # thread's or role's async op may need it.
+            counts["kept"] += 1
+            if now - shifted:
+                counts["kept_reported"] += 1
     waits = [i for i, text in enumerate(lines, 1) if WAIT.search(text)]
     if max_waits and len(waits) > max_waits:
         step = len(waits) / max_waits
@@ -134,23 +178,22 @@ def main():
     args = parser.parse_args()
     tmp = args.tmp or tempfile.mkdtemp(prefix="sensitivity-")
     total = {}
-    print("file\tfences\treported\tspurious\tsilent\twaits\treported\tsilent"
+    columns = ["fences", "spurious", "unsafe", "ordering", "reported",
+               "silent", "kept", "kept_reported", "waits", "wreported",
+               "wsilent"]
+    print("file\tfences\tspurious\tunsafe\tordering\treported\tsilent"
+          "\tkept\tkept-reported\twaits\treported\tsilent"
           "\tsilent fence lines")
     for path in files_of(args.paths):
         counts, silent = run_file(args.proxyfence, tmp, path, args.max_waits)
         for k, v in counts.items():
             total[k] = total.get(k, 0) + v
-        print("%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s" % (
-            os.path.basename(path), counts["fences"], counts["reported"],
-            counts["spurious"], counts["silent"], counts["waits"],
-            counts["wreported"], counts["wsilent"],
+        print("%s\t%s\t%s" % (
+            os.path.basename(path),
+            "\t".join(str(counts[c]) for c in columns),
             ",".join(map(str, silent[:8]))))
         sys.stdout.flush()
-    print("TOTAL\t%d\t%d\t%d\t%d\t%d\t%d\t%d" % (
-        total.get("fences", 0), total.get("reported", 0),
-        total.get("spurious", 0), total.get("silent", 0),
-        total.get("waits", 0), total.get("wreported", 0),
-        total.get("wsilent", 0)))
+    print("TOTAL\t%s" % "\t".join(str(total.get(c, 0)) for c in columns))
 
 
 if __name__ == "__main__":
