@@ -512,7 +512,7 @@ std::optional<unsigned> coveringFence(const FunctionAnalysis &fa,
            (fa.roles[i].fenceScope == Scope::Cluster || scope == Scope::CTA);
   };
   auto blocks = [&](unsigned i) {
-    if (fa.publishesToOtherRoles(i) || fa.roles[i].isTerminator)
+    if (fa.publishesToOtherRoles(i)) // barriers, arrives, exit and ret
       return true;
     for (const Resolved &r : fa.accesses[i])
       if (r.isAsync)

@@ -887,37 +887,36 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
     }
     return state;
   };
-  auto merge = [&](PendingReads &into, const PendingReads &from) {
+  // Joins `from`'s entries into `into`'s: a new key is copied, a shared
+  // one gets both lists, normalized. True when `into` grew.
+  auto joinEntries = [](auto &into, const auto &from, auto normalizeList) {
     bool changed = false;
-    for (const auto &[key, list] : from.self) {
-      auto [it, inserted] = into.self.insert({key, list});
+    for (const auto &[key, list] : from) {
+      auto [it, inserted] = into.insert({key, list});
       if (inserted) {
         changed = true;
         continue;
       }
-      Instances joined = it->second;
+      auto joined = it->second;
       joined.append(list.begin(), list.end());
-      normalize(joined, counterOf(key) >= 0);
+      normalizeList(key, joined);
       if (!(joined == it->second)) {
         it->second = std::move(joined);
         changed = true;
       }
     }
-    for (const auto &[key, deltas] : from.other) {
-      auto [it, inserted] = into.other.insert({key, deltas});
-      if (inserted) {
-        changed = true;
-        continue;
-      }
-      Deltas joined = it->second;
-      joined.append(deltas.begin(), deltas.end());
-      normalize(joined);
-      if (joined != it->second) {
-        it->second = std::move(joined);
-        changed = true;
-      }
-    }
     return changed;
+  };
+  auto merge = [&](PendingReads &into, const PendingReads &from) {
+    bool self = joinEntries(into.self, from.self,
+                            [&](const auto &key, Instances &list) {
+                              normalize(list, counterOf(key) >= 0);
+                            });
+    bool other = joinEntries(into.other, from.other,
+                             [](const auto &, Deltas &deltas) {
+                               normalize(deltas);
+                             });
+    return self || other;
   };
   // Along an edge whose branch contradicts the guard of a read, the
   // thread is not the one that issued it.

@@ -56,6 +56,23 @@ void proxyfence::ptx::registerNamesIn(StringRef text,
   }
 }
 
+bool proxyfence::ptx::readsRegister(const Instruction &inst, StringRef reg) {
+  llvm::SmallVector<StringRef, 8> names;
+  for (auto [i, operand] : llvm::enumerate(inst.operands))
+    if (i != 0 || StringRef(operand).starts_with("["))
+      registerNamesIn(operand, names);
+  if (inst.isPredicated())
+    names.push_back(inst.predicate);
+  return llvm::is_contained(names, reg);
+}
+
+std::optional<int64_t> proxyfence::ptx::immediateOperand(StringRef operand) {
+  int64_t value;
+  if (!operand.trim().getAsInteger(10, value))
+    return value;
+  return std::nullopt;
+}
+
 namespace {
 
 /// Opcodes whose first operand is read, not written, although it is a

@@ -327,8 +327,6 @@ AbstractValue Provenance::alignUp(const AbstractValue &x, uint64_t align) {
   if (fresh) {
     Anchor anchor;
     anchor.symbol = x.symbol;
-    anchor.parent = x.anchor;
-    anchor.offset = x.lo;
     anchor.align = align;
     anchor.lo = x.anchorLo + x.lo;
     anchor.hi = x.anchorHi + x.lo + A - 1;
@@ -387,31 +385,6 @@ AbstractValue Provenance::compute(const Instruction &inst) {
   return result;
 }
 
-namespace {
-
-/// The integer an operand spells, if it is an immediate.
-std::optional<int64_t> immediate(StringRef operand) {
-  operand = operand.trim();
-  int64_t value;
-  if (!operand.getAsInteger(10, value))
-    return value;
-  return std::nullopt;
-}
-
-/// Whether `inst` reads the register `reg` (in any source operand, or in
-/// the address of a first operand).
-bool readsRegister(const Instruction &inst, StringRef reg) {
-  llvm::SmallVector<StringRef, 8> names;
-  for (auto [i, operand] : llvm::enumerate(inst.operands))
-    if (i != 0 || StringRef(operand).starts_with("["))
-      registerNamesIn(operand, names);
-  if (inst.isPredicated())
-    names.push_back(inst.predicate);
-  return llvm::is_contained(names, reg);
-}
-
-} // namespace
-
 // The align-up idiom, as nvcc emits it for `p = (p + A-1) & -A` written
 // with a test (ThunderKittens' shared allocator):
 //
@@ -429,8 +402,7 @@ bool readsRegister(const Instruction &inst, StringRef reg) {
 // entered only from B1 and B2; between the first definition and L nothing
 // but the two `and`s reads r. Whether X is one exactly known address (and
 // the other registers equal to it) is checked during the fixpoint.
-void Provenance::findAlignUpIdioms(
-    const CFG &cfg, const llvm::StringMap<llvm::SmallVector<unsigned, 2>> &defs) {
+void Provenance::findAlignUpIdioms(const CFG &cfg) {
   const std::vector<Instruction> &insts = function.instructions;
   auto single = [&](StringRef reg) -> const Instruction * {
     auto it = definitionOf.find(reg);
@@ -445,14 +417,14 @@ void Provenance::findAlignUpIdioms(
         inst.operands.size() != 3)
       return false;
     for (unsigned i : {1u, 2u})
-      if (immediate(inst.operands[i]) == mask &&
+      if (immediateOperand(inst.operands[i]) == mask &&
           StringRef(inst.operands[3 - i]).starts_with("%")) {
         other = StringRef(inst.operands[3 - i]).trim().str();
         return true;
       }
     return false;
   };
-  for (const auto &entry : defs) {
+  for (const auto &entry : definitions) {
     StringRef reg = entry.getKey();
     const llvm::SmallVector<unsigned, 2> &at = entry.getValue();
     if (at.size() != 2)
@@ -483,7 +455,7 @@ void Provenance::findAlignUpIdioms(
     std::optional<int64_t> align;
     StringRef t;
     for (unsigned i : {1u, 2u})
-      if (std::optional<int64_t> v = immediate(second.operands[i])) {
+      if (std::optional<int64_t> v = immediateOperand(second.operands[i])) {
         align = v;
         t = StringRef(second.operands[3 - i]).trim();
       }
@@ -508,7 +480,7 @@ void Provenance::findAlignUpIdioms(
       continue;
     StringRef z;
     for (unsigned i : {1u, 2u})
-      if (immediate(test->operands[i]) == 0)
+      if (immediateOperand(test->operands[i]) == 0)
         z = StringRef(test->operands[3 - i]).trim();
     const Instruction *low = z.starts_with("%") ? single(z) : nullptr;
     std::string guardSource;
@@ -546,7 +518,6 @@ void Provenance::findAlignUpIdioms(
 Provenance::Provenance(const Module &module, const Function &function,
                        const CFG *cfg)
     : module(module), function(function) {
-  llvm::StringMap<llvm::SmallVector<unsigned, 2>> definitions;
   // One definition per register, for the thread-exact ranges: every
   // register named in a first operand counts (a source there, as in
   // `bar.sync %r1, %r2`, only makes the register ineligible).
@@ -563,14 +534,14 @@ Provenance::Provenance(const Module &module, const Function &function,
       if (!fresh)
         it->second = -1;
       llvm::SmallVector<unsigned, 2> &at = definitions[name];
-      if (at.size() < 3)
+      if (at.size() < kDefinitionsKept)
         at.push_back(index);
     }
   }
   if (function.maxThreads[0] != 0)
     threadsX = std::min(function.maxThreads[0], 1024u);
   if (cfg)
-    findAlignUpIdioms(*cfg, definitions);
+    findAlignUpIdioms(*cfg);
   // Rounds over the function until nothing changes. An instruction whose
   // input registers have not changed since it was last evaluated is
   // skipped: it would compute the value it computed then, which its
@@ -711,13 +682,13 @@ bool Provenance::anchoredBits(const Instruction &inst, unsigned depth,
   // ((anchor + v) >> k) & m: the register shifted is defined once, by a shr
   // of an anchored address by an immediate.
   for (unsigned i : {1u, 2u}) {
-    std::optional<int64_t> mask = immediate(ops[3 - i]);
+    std::optional<int64_t> mask = immediateOperand(ops[3 - i]);
     auto def = definitionOf.find(StringRef(ops[i]).trim());
     if (!mask || *mask < 0 || def == definitionOf.end() || def->second < 0)
       continue;
     const Instruction &shift = function.instructions[def->second];
     std::optional<int64_t> k = shift.operands.size() == 3
-                                   ? immediate(shift.operands[2])
+                                   ? immediateOperand(shift.operands[2])
                                    : std::nullopt;
     if (!StringRef(shift.opcode).starts_with("shr.") || shift.isPredicated() ||
         StringRef(shift.opcode).ends_with(".s32") ||

@@ -31,25 +31,8 @@ namespace proxyfence::ptx::detail {
 
 namespace {
 
-std::optional<int64_t> immediateOf(StringRef operand) {
-  int64_t value;
-  if (!operand.trim().getAsInteger(10, value))
-    return value;
-  return std::nullopt;
-}
-
 StringRef rootOf(const Instruction &inst) {
   return StringRef(inst.opcode).split('.').first;
-}
-
-bool reads(const Instruction &inst, StringRef reg) {
-  llvm::SmallVector<StringRef, 8> names;
-  for (auto [i, operand] : llvm::enumerate(inst.operands))
-    if (i != 0 || StringRef(operand).starts_with("["))
-      registerNamesIn(operand, names);
-  if (inst.isPredicated())
-    names.push_back(inst.predicate);
-  return llvm::is_contained(names, reg);
 }
 
 bool isIntegerOp(const Instruction &inst) {
@@ -62,22 +45,11 @@ bool isIntegerOp(const Instruction &inst) {
 
 void FunctionAnalysis::findStageCounters() {
   const std::vector<Instruction> &insts = function.instructions;
-  llvm::StringMap<llvm::SmallVector<unsigned, 4>> defs;
-  for (auto [index, inst] : llvm::enumerate(insts)) {
-    if (inst.operands.empty() || StringRef(inst.operands[0]).starts_with("["))
-      continue;
-    llvm::SmallVector<StringRef, 4> names;
-    registerNamesIn(inst.operands[0], names);
-    for (StringRef name : names) {
-      llvm::SmallVector<unsigned, 4> &at = defs[name];
-      if (at.size() < 9)
-        at.push_back(index);
-    }
-  }
-  for (const auto &entry : defs) {
+  for (const auto &entry : provenance.getAllDefinitions()) {
     StringRef reg = entry.getKey();
-    const llvm::SmallVector<unsigned, 4> &at = entry.getValue();
-    if (at.size() < 3 || at.size() > 8)
+    llvm::ArrayRef<unsigned> at = entry.getValue();
+    // A list of kDefinitionsKept may be longer: too many to be a counter.
+    if (at.size() < 3 || at.size() >= Provenance::kDefinitionsKept)
       continue;
     auto definesOnly = [&](unsigned i) {
       const Instruction &inst = insts[i];
@@ -95,8 +67,8 @@ void FunctionAnalysis::findStageCounters() {
         continue;
       StringRef a = StringRef(inst.operands[1]).trim();
       StringRef b = StringRef(inst.operands[2]).trim();
-      if ((a == reg && immediateOf(b) == 1) ||
-          (b == reg && immediateOf(a) == 1)) {
+      if ((a == reg && immediateOperand(b) == 1) ||
+          (b == reg && immediateOperand(a) == 1)) {
         advance = i;
         ++adds;
       }
@@ -118,12 +90,12 @@ void FunctionAnalysis::findStageCounters() {
     if (rootOf(w) == "and" && w.operands.size() == 3) {
       StringRef a = StringRef(w.operands[1]).trim();
       StringRef b = StringRef(w.operands[2]).trim();
-      std::optional<int64_t> mask = a == reg ? immediateOf(b) : immediateOf(a);
+      std::optional<int64_t> mask = a == reg ? immediateOperand(b) : immediateOperand(a);
       if ((a == reg || b == reg) && mask && *mask > 0 &&
           llvm::isPowerOf2_64(uint64_t(*mask) + 1))
         slots = *mask + 1;
     } else if (rootOf(w) == "selp" && w.operands.size() == 4 &&
-               immediateOf(w.operands[1]) == 0 &&
+               immediateOperand(w.operands[1]) == 0 &&
                StringRef(w.operands[2]).trim() == reg) {
       // selp reg, 0, reg, p with p = setp.eq reg, S.
       StringRef p = StringRef(w.operands[3]).trim();
@@ -133,7 +105,7 @@ void FunctionAnalysis::findStageCounters() {
         if (StringRef(setp.opcode).starts_with("setp.eq.") &&
             !setp.isPredicated() && setp.operands.size() == 3 &&
             StringRef(setp.operands[1]).trim() == reg) {
-          slots = immediateOf(setp.operands[2]);
+          slots = immediateOperand(setp.operands[2]);
           test = def;
         }
       }
@@ -142,7 +114,7 @@ void FunctionAnalysis::findStageCounters() {
       continue;
     bool clean = true;
     for (unsigned i = *advance + 1; i < *wrap && clean; ++i)
-      if ((!test || i != *test) && reads(insts[i], reg))
+      if ((!test || i != *test) && readsRegister(insts[i], reg))
         clean = false;
     if (!clean)
       continue;
@@ -156,7 +128,7 @@ void FunctionAnalysis::findStageCounters() {
         continue;
       const Instruction &inst = insts[i];
       std::optional<int64_t> k = inst.operands.size() == 2
-                                     ? immediateOf(inst.operands[1])
+                                     ? immediateOperand(inst.operands[1])
                                      : std::nullopt;
       if (rootOf(inst) != "mov" || !k || *k < 0 || *k >= *slots) {
         clean = false;
@@ -222,7 +194,7 @@ FunctionAnalysis::resolveSlot(const Instruction &inst, unsigned operandIndex,
     auto scaled = [&](StringRef c, StringRef k,
                       int64_t factor) -> std::optional<Affine> {
       std::optional<unsigned> id = counterOf(StringRef(c).trim());
-      std::optional<int64_t> value = immediateOf(k);
+      std::optional<int64_t> value = immediateOperand(k);
       if (!id || !value || *value <= 0 || *value > (int64_t(1) << 24))
         return std::nullopt;
       Affine a;
@@ -241,7 +213,7 @@ FunctionAnalysis::resolveSlot(const Instruction &inst, unsigned operandIndex,
       return scaled(ops[2], ops[1], 1);
     }
     if (root == "shl" && ops.size() == 3) {
-      std::optional<int64_t> k = immediateOf(ops[2]);
+      std::optional<int64_t> k = immediateOperand(ops[2]);
       if (!k || *k < 0 || *k > 24)
         return std::nullopt;
       return scaled(ops[1], ops[2], 0);

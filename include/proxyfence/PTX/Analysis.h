@@ -71,11 +71,9 @@ struct AbstractValue {
 };
 
 /// A run-time aligned base of a shared symbol: alignUp(X, align), X an
-/// exactly known address (`parent` anchor plus `offset`).
+/// exactly known address.
 struct Anchor {
   int symbol = -1;
-  int parent = -1;
-  int64_t offset = 0;
   uint64_t align = 1;
   /// Where it lies in the symbol: [lo, hi].
   int64_t lo = 0, hi = 0;
@@ -104,6 +102,14 @@ public:
     auto it = definitionOf.find(reg);
     return it == definitionOf.end() ? -1 : it->second;
   }
+  /// Per register, the instructions that define it (name it in a first
+  /// operand that is not an address), in text order; at most
+  /// kDefinitionsKept, so a list of that size means "that many or more".
+  const llvm::StringMap<llvm::SmallVector<unsigned, 2>> &
+  getAllDefinitions() const {
+    return definitions;
+  }
+  static constexpr unsigned kDefinitionsKept = 9;
   /// a + b, as the `add` of two registers holding them.
   static AbstractValue add(const AbstractValue &a, const AbstractValue &b);
 
@@ -119,9 +125,7 @@ private:
     /// (each X again: `reg` itself, or a register equal to X).
     std::string source, guardSource;
   };
-  void findAlignUpIdioms(
-      const CFG &cfg,
-      const llvm::StringMap<llvm::SmallVector<unsigned, 2>> &definitions);
+  void findAlignUpIdioms(const CFG &cfg);
   AbstractValue alignUp(const AbstractValue &x, uint64_t align);
   AbstractValue compute(const Instruction &inst);
   void transfer(const Instruction &inst, unsigned index);
@@ -147,6 +151,8 @@ private:
   /// The index of each register's one definition, -1 if defined more than
   /// once (or written as a first operand that is a source).
   llvm::StringMap<int> definitionOf;
+  /// Every definition of each register (see getDefinitions).
+  llvm::StringMap<llvm::SmallVector<unsigned, 2>> definitions;
   /// The CTA's threads along x (the .maxntid/.reqntid bound, else 1024).
   unsigned threadsX = 1024;
   mutable llvm::StringMap<std::unique_ptr<ThreadValues>> threadCache;
@@ -177,6 +183,13 @@ void registerNamesIn(llvm::StringRef text,
 /// halves of `%r|%p`, every register of a `{...}` vector).
 void getDefinedRegisters(const Instruction &inst,
                       llvm::SmallVectorImpl<llvm::StringRef> &out);
+
+/// Whether `inst` reads the register `reg`: in a source operand, in the
+/// address of a first operand, or as its guard.
+bool readsRegister(const Instruction &inst, llvm::StringRef reg);
+
+/// The decimal integer an operand spells, if it is one.
+std::optional<int64_t> immediateOperand(llvm::StringRef operand);
 
 /// Branch correlation (lib/PTX/Predicates.cpp): facts `predicate ==
 /// value` about *stable* predicates, those every evaluation of which in a
