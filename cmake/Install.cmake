@@ -38,7 +38,7 @@ install(DIRECTORY ${PROJECT_BINARY_DIR}/include/proxyfence
 install(FILES ${PROJECT_SOURCE_DIR}/cmake/StatisticABI.h
   DESTINATION include/proxyfence)
 
-install(TARGETS ProxyFencePTX ProxyFenceCommandLine
+install(TARGETS ProxyFenceEngine ProxyFencePTX ProxyFenceCommandLine
   EXPORT MLIRTargets
   ARCHIVE DESTINATION ${PROXYFENCE_INSTALL_LIBDIR})
 
@@ -57,7 +57,7 @@ set(PROXYFENCE_INSTALL_PACKAGE ON)
 
 get_property(_pf_libraries GLOBAL PROPERTY MLIR_EXPORTS)
 list(FILTER _pf_libraries INCLUDE REGEX "^ProxyFence")
-list(APPEND _pf_libraries ProxyFencePTX ProxyFenceCommandLine)
+list(APPEND _pf_libraries ProxyFenceEngine ProxyFencePTX ProxyFenceCommandLine)
 set(PROXYFENCE_EXPORTED_TARGETS)
 foreach(_pf_library IN LISTS _pf_libraries)
   string(REGEX REPLACE "^ProxyFence" "" _pf_name ${_pf_library})
@@ -70,12 +70,12 @@ foreach(_pf_library IN LISTS _pf_libraries)
   list(APPEND PROXYFENCE_EXPORTED_TARGETS ProxyFence::${_pf_name})
 endforeach()
 
-# ProxyFencePTX (and CommandLine, through it) names no LLVM library: in the
+# ProxyFenceEngine (and PTX and CommandLine, through it) names no LLVM library: in the
 # build each program brings its own LLVM Support (the launcher the static
 # archive, cmake/LLVMSupportStatic.cmake). A consumer gets libLLVM.so, the
 # one copy of LLVM that MLIR's imported targets link too, so a program that
 # links ProxyFence::PTX and ProxyFence::Checker has LLVM Support once.
-target_link_libraries(ProxyFencePTX INTERFACE $<INSTALL_INTERFACE:LLVM>)
+target_link_libraries(ProxyFenceEngine INTERFACE $<INSTALL_INTERFACE:LLVM>)
 
 install(EXPORT MLIRTargets
   NAMESPACE ProxyFence::

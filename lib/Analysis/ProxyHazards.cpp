@@ -1,9 +1,11 @@
 //===- ProxyHazards.cpp - generic/async proxy hazards -------------------===//
 //
 // Forward dataflow over structured and unstructured control flow. The
-// lattice is a pair of sets of pending generic accesses (CTA and cluster
-// frontier), joined by union; transfer functions only add accesses or clear
-// sets, so every loop converges.
+// lattice and its transfer functions are the engine's (engine::FenceRules
+// over engine::FenceFrontier, include/proxyfence/Engine/Frontier.h): this
+// file numbers the ops' shared accesses, resolves their bytes, and runs the
+// rules over Triton's IR; what each fence orders is the engine's
+// FenceLedger.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,7 @@
 
 #include "proxyfence/Analysis/BufferRegion.h"
 #include "proxyfence/Analysis/ForwardDataflow.h"
+#include "proxyfence/Engine/Frontier.h"
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
@@ -24,18 +27,6 @@
 using namespace mlir;
 using namespace proxyfence;
 
-StringRef proxyfence::stringifyHazardKind(HazardKind kind) {
-  switch (kind) {
-  case HazardKind::RAW:
-    return "RAW";
-  case HazardKind::WAR:
-    return "WAR";
-  case HazardKind::WAW:
-    return "WAW";
-  }
-  llvm_unreachable("unknown hazard kind");
-}
-
 namespace {
 
 /// One shared-memory data access of an op, resolved to regions.
@@ -46,52 +37,11 @@ struct SharedAccess {
   FenceScope scope = FenceScope::CTA;
 };
 
-/// A generic access: the op and the index of the access in its list.
+/// An access: the op and the index of the access in its list.
 using AccessKey = std::pair<Operation *, unsigned>;
 
-/// Generic accesses not yet ordered by a fence, per frontier; and, when
-/// fence effects are recorded, the fences that last cleared each frontier
-/// on some path (the ones an async access here is ordered by).
-struct State {
-  llvm::SetVector<AccessKey> cta;
-  llvm::SetVector<AccessKey> cluster;
-  llvm::SetVector<Operation *> lastCta, lastCluster;
+using State = engine::FenceFrontier;
 
-  bool merge(const State &other) {
-    bool changed = false;
-    for (const AccessKey &key : other.cta)
-      changed |= cta.insert(key);
-    for (const AccessKey &key : other.cluster)
-      changed |= cluster.insert(key);
-    for (Operation *fence : other.lastCta)
-      changed |= lastCta.insert(fence);
-    for (Operation *fence : other.lastCluster)
-      changed |= lastCluster.insert(fence);
-    return changed;
-  }
-  /// A fence of `scope`; `op` is the fence op, null for one the analysis
-  /// assumes (fenceAtHazards).
-  void fence(FenceScope scope, Operation *op = nullptr) {
-    cta.clear();
-    lastCta.clear();
-    if (op)
-      lastCta.insert(op);
-    if (scope == FenceScope::Cluster) {
-      cluster.clear();
-      lastCluster.clear();
-      if (op)
-        lastCluster.insert(op);
-    }
-  }
-};
-
-static FenceScope wider(FenceScope a, FenceScope b) {
-  return a == FenceScope::Cluster || b == FenceScope::Cluster
-             ? FenceScope::Cluster
-             : FenceScope::CTA;
-}
-
-/// Follows memdesc views back to a function argument.
 /// An access through a view of a peer CTA's shared memory
 /// (`ttng.map_to_remote_buffer`) reaches the cluster, whichever op makes it.
 static FenceScope getReach(Value value) {
@@ -102,6 +52,7 @@ static FenceScope getReach(Value value) {
   return FenceScope::CTA;
 }
 
+/// Follows memdesc views back to a function argument.
 static std::optional<unsigned> traceToArgument(Value value) {
   while (Operation *def = value.getDefiningOp()) {
     if (!isMemDescView(def))
@@ -122,13 +73,9 @@ static std::optional<unsigned> traceToArgument(Value value) {
 /// conflict: not both reads, and their regions may alias.
 static std::optional<HazardKind> getConflict(const SharedAccess &generic,
                                              const SharedAccess &async) {
-  if (!generic.isWrite && !async.isWrite)
-    return std::nullopt;
   if (!BufferRegionAnalysis::mayAlias(generic.regions, async.regions))
     return std::nullopt;
-  return !generic.isWrite ? HazardKind::WAR
-         : async.isWrite  ? HazardKind::WAW
-                          : HazardKind::RAW;
+  return getHazardKind(generic.isWrite, async.isWrite);
 }
 
 struct ProxyHazardAnalysis::Impl
@@ -159,20 +106,25 @@ struct ProxyHazardAnalysis::Impl
   DenseMap<Operation *, SmallVector<SharedAccess, 2>> accessCache;
   DenseSet<std::tuple<Operation *, Operation *, unsigned>> seenHazards;
 
-  /// With recordFenceEffects: per fence, the generic accesses pending
-  /// where it stands (per frontier it clears) and the async accesses that
-  /// reach it as the last fence of their frontier.
-  struct FenceRecord {
-    llvm::SetVector<AccessKey> pendingCta, pendingCluster;
-    llvm::SetVector<AccessKey> reachedCta, reachedCluster;
-    /// The fences met next, on some path, that clear the frontier this
-    /// fence cleared last (CTA: any fence; cluster: cluster fences).
-    llvm::SetVector<Operation *> nextCta, nextCluster;
-  };
-  llvm::MapVector<Operation *, FenceRecord> fenceRecords;
+  /// Every shared access, numbered in walk order (the engine's keys: the
+  /// bits of the frontier), and the first key of each op's accesses.
+  std::vector<AccessKey> keys;
+  DenseMap<Operation *, unsigned> firstKey;
+  unsigned keyOf(Operation *op, unsigned index) const {
+    return firstKey.lookup(op) + index;
+  }
+  const SharedAccess &accessOf(unsigned key) {
+    return getAccesses(keys[key].first)[keys[key].second];
+  }
+  /// The fences, numbered in walk order when fence effects are recorded.
+  std::vector<Operation *> fences;
+  DenseMap<Operation *, unsigned> fenceId;
+  std::optional<engine::FenceRules> rules;
+  /// With recordFenceEffects: what each fence orders.
+  std::optional<engine::FenceLedger> ledger;
   void computeFenceEffects();
-  bool addsHazard(const llvm::SetVector<AccessKey> &pending,
-                  const llvm::SetVector<AccessKey> &reached, bool cluster);
+  bool addsHazard(const llvm::BitVector &pending,
+                  const llvm::BitVector &reached, bool cluster);
 };
 
 ArrayRef<SharedAccess> ProxyHazardAnalysis::Impl::getAccesses(Operation *op) {
@@ -238,7 +190,7 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
   // A fence already decided for this op (in an earlier round) is in place.
   auto decided = result.fencePoints.find(op);
   if (decided != result.fencePoints.end())
-    state.fence(decided->second);
+    rules->fence(state, decided->second);
 
   bool anyConflict = false;
   FenceScope neededByOp = FenceScope::CTA;
@@ -246,43 +198,25 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
     const SharedAccess &async = accesses[index];
     if (!async.isAsync)
       continue;
-    bool clusterAsync = async.scope == FenceScope::Cluster;
-    if (options.recordFenceEffects) {
-      AccessKey self{op, static_cast<unsigned>(index)};
-      if (!clusterAsync)
-        for (Operation *fence : state.lastCta)
-          fenceRecords[fence].reachedCta.insert(self);
-      // A CTA-scope async access also reaches the last cluster fence: it
-      // orders the cluster-reach generic accesses (addsHazard pairs them
-      // only with those).
-      for (Operation *fence : state.lastCluster)
-        fenceRecords[fence].reachedCluster.insert(self);
-    }
+    if (ledger)
+      ledger->atAsync(state, keyOf(op, index), async.scope);
     FenceScope needed = async.scope;
     bool conflict = false;
-    auto check = [&](const AccessKey &key) {
-      const SharedAccess &generic = getAccesses(key.first)[key.second];
+    llvm::BitVector unordered = rules->unordered(state, async.scope);
+    for (unsigned key : unordered.set_bits()) {
+      const SharedAccess &generic = accessOf(key);
       std::optional<HazardKind> kind = getConflict(generic, async);
       if (!kind)
-        return;
+        continue;
       conflict = true;
-      FenceScope scope = wider(async.scope, generic.scope);
+      FenceScope scope = rules->requiredScope(key, async.scope);
       needed = wider(needed, scope);
       if (seenHazards
-              .insert({key.first, op, static_cast<unsigned>(*kind)})
+              .insert({keys[key].first, op, static_cast<unsigned>(*kind)})
               .second)
-        result.hazards.push_back({key.first, op, *kind, scope,
+        result.hazards.push_back({keys[key].first, op, *kind, scope,
                                   generic.regions, async.regions});
-    };
-    for (const AccessKey &key : clusterAsync ? state.cluster : state.cta)
-      check(key);
-    // A generic access of another CTA's shared memory (DSMEM) stays in the
-    // cluster frontier only: that CTA's async op is ordered after it by a
-    // cluster fence alone (docs/proxy-model.md, Scope).
-    if (!clusterAsync)
-      for (const AccessKey &key : state.cluster)
-        if (getAccesses(key.first)[key.second].scope == FenceScope::Cluster)
-          check(key);
+    }
     if (!conflict)
       continue;
     anyConflict = true;
@@ -294,7 +228,7 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
     return;
   FenceScope &scope = result.fencePoints[op];
   scope = wider(scope, neededByOp);
-  state.fence(scope);
+  rules->fence(state, scope);
 }
 
 void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
@@ -302,42 +236,49 @@ void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
     if (options.ignoredFences.contains(op))
       return;
     bool cluster = fence.getBCluster() && !options.narrowedFences.contains(op);
-    if (options.recordFenceEffects) {
-      FenceRecord &record = fenceRecords[op];
-      for (const AccessKey &key : state.cta)
-        record.pendingCta.insert(key);
-      for (Operation *previous : state.lastCta)
-        fenceRecords[previous].nextCta.insert(op);
-      if (cluster) {
-        for (const AccessKey &key : state.cluster)
-          record.pendingCluster.insert(key);
-        for (Operation *previous : state.lastCluster)
-          fenceRecords[previous].nextCluster.insert(op);
-      }
+    Scope scope = cluster ? Scope::Cluster : Scope::CTA;
+    std::optional<unsigned> id;
+    if (ledger) {
+      id = fenceId.lookup(op);
+      ledger->atFence(state, *id, scope);
     }
-    state.fence(cluster ? FenceScope::Cluster : FenceScope::CTA, op);
+    rules->fence(state, scope, id);
     return;
   }
   ArrayRef<SharedAccess> accesses = getAccesses(op);
   if (accesses.empty())
     return;
   checkAsync(op, accesses, state);
-  for (auto [index, access] : llvm::enumerate(accesses)) {
-    if (access.isAsync)
-      continue;
-    // A CTA fence does not order a write into another CTA (checkAsync).
-    if (access.scope != FenceScope::Cluster)
-      state.cta.insert({op, index});
-    state.cluster.insert({op, index});
-  }
+  for (auto [index, access] : llvm::enumerate(accesses))
+    if (!access.isAsync)
+      rules->access(state, keyOf(op, index));
 }
 
 void ProxyHazardAnalysis::Impl::run() {
-  // Resolve every op's accesses first: later lookups never grow the cache,
-  // so the ArrayRefs it hands out stay valid.
+  // Resolve every op's accesses first, numbering them: later lookups never
+  // grow the cache, so the ArrayRefs it hands out stay valid.
   Operation *root = getRoot();
-  root->walk([&](Operation *op) { (void)getAccesses(op); });
-  runOnFunctions(root, State());
+  llvm::BitVector remote;
+  root->walk([&](Operation *op) {
+    ArrayRef<SharedAccess> accesses = getAccesses(op);
+    if (!accesses.empty())
+      firstKey[op] = keys.size();
+    for (auto [index, access] : llvm::enumerate(accesses)) {
+      keys.push_back({op, static_cast<unsigned>(index)});
+      remote.push_back(!access.isAsync && access.scope == FenceScope::Cluster);
+    }
+    if (options.recordFenceEffects && isa<ttng::FenceAsyncSharedOp>(op)) {
+      fenceId[op] = fences.size();
+      fences.push_back(op);
+    }
+  });
+  // Triton's passes insert the cluster fence for every cluster-reach async
+  // access (docs/proxy-model.md, Scope).
+  rules.emplace(std::move(remote), fences.size(),
+                engine::CtaFenceReading::Conservative);
+  if (options.recordFenceEffects)
+    ledger.emplace(*rules, fences.size());
+  runOnFunctions(root, rules->entry());
   if (options.recordFenceEffects)
     computeFenceEffects();
 }
@@ -345,27 +286,27 @@ void ProxyHazardAnalysis::Impl::run() {
 /// Whether some pending generic access and some reached async access
 /// conflict (not both reads, may alias) and are not already a hazard:
 /// removing the fence between them would add that hazard.
-bool ProxyHazardAnalysis::Impl::addsHazard(
-    const llvm::SetVector<AccessKey> &pending,
-    const llvm::SetVector<AccessKey> &reached, bool cluster) {
-  for (const AccessKey &asyncKey : reached) {
+bool ProxyHazardAnalysis::Impl::addsHazard(const llvm::BitVector &pending,
+                                           const llvm::BitVector &reached,
+                                           bool cluster) {
+  for (unsigned asyncKey : reached.set_bits()) {
+    Operation *asyncOp = keys[asyncKey].first;
     // An async op that already has a hazard gets an assumed fence
     // (fenceAtHazards), which on later visits (loop back edges) hides what
     // else reaches it; whether this fence matters there depends on the
     // order of visits, so it is left to an exact probe.
-    if (result.fencePoints.count(asyncKey.first))
+    if (result.fencePoints.count(asyncOp))
       continue;
-    const SharedAccess &async = getAccesses(asyncKey.first)[asyncKey.second];
-    for (const AccessKey &genericKey : pending) {
-      const SharedAccess &generic =
-          getAccesses(genericKey.first)[genericKey.second];
+    const SharedAccess &async = accessOf(asyncKey);
+    for (unsigned genericKey : pending.set_bits()) {
+      const SharedAccess &generic = accessOf(genericKey);
       // Through the cluster frontier, a pair needs the fence only when one
       // side reaches another CTA; CTA pairs are the CTA frontier's.
       if (cluster && async.scope != FenceScope::Cluster &&
           generic.scope != FenceScope::Cluster)
         continue;
       std::optional<HazardKind> kind = getConflict(generic, async);
-      if (kind && !seenHazards.contains({genericKey.first, asyncKey.first,
+      if (kind && !seenHazards.contains({keys[genericKey].first, asyncOp,
                                          static_cast<unsigned>(*kind)}))
         return true;
     }
@@ -374,91 +315,43 @@ bool ProxyHazardAnalysis::Impl::addsHazard(
 }
 
 void ProxyHazardAnalysis::Impl::computeFenceEffects() {
-  // Alone: what removing or narrowing each fence adds.
-  for (auto &[fence, record] : fenceRecords) {
-    FenceEffect &effect = result.fenceEffects[fence];
-    // Narrowed to the CTA, the fence no longer orders what cluster-reach
-    // async accesses see; removed, it orders nothing.
-    effect.needsClusterScope =
-        addsHazard(record.pendingCluster, record.reachedCluster, true);
-    effect.ordersHazard =
-        effect.needsClusterScope ||
-        addsHazard(record.pendingCta, record.reachedCta, false);
-  }
-
-  // Greedy, in program order, per function (hazards never cross
-  // functions): a fence is spurious if removing it, with the spurious ones
-  // before it removed too, adds no hazard. A hazard that removing fence c
-  // adds runs g -> f0 -> ... -> c -> ... -> fk -> a, every fence on the
-  // way removed: g pending at f0, a reached from fk, where f0 and fk are c
-  // or removed fences chained to it by "next fence" edges of the frontier
-  // (CTA: any fence; cluster: cluster fences). Exact only where the
-  // analysis assumed no fence at a hazard: such an assumed fence hides, on
-  // later loop iterations, what else reaches its op, and that depends on
-  // the order of visits.
-  llvm::DenseMap<Operation *, llvm::SmallVector<Operation *, 2>> prevCta,
-      prevCluster;
-  for (auto &[fence, record] : fenceRecords) {
-    for (Operation *next : record.nextCta)
-      prevCta[next].push_back(fence);
-    for (Operation *next : record.nextCluster)
-      prevCluster[next].push_back(fence);
-  }
-  llvm::SmallPtrSet<Operation *, 16> removed;
-  // The fences chained to `fence` through removed ones, and `fence`.
-  auto chain = [&](Operation *fence, bool forward, bool cluster) {
-    llvm::SetVector<Operation *> seen;
-    llvm::SmallVector<Operation *> stack{fence};
-    seen.insert(fence);
-    while (!stack.empty()) {
-      Operation *at = stack.pop_back_val();
-      llvm::SmallVector<Operation *, 4> edges;
-      if (forward) {
-        FenceRecord &record = fenceRecords[at];
-        const auto &next = cluster ? record.nextCluster : record.nextCta;
-        edges.append(next.begin(), next.end());
-      } else {
-        const auto &prev = cluster ? prevCluster[at] : prevCta[at];
-        edges.append(prev.begin(), prev.end());
-      }
-      for (Operation *other : edges)
-        if (removed.contains(other) && seen.insert(other))
-          stack.push_back(other);
-    }
-    return seen;
-  };
-  auto addsWithRemoved = [&](Operation *fence, bool cluster) {
-    llvm::SetVector<AccessKey> pending, reached;
-    for (Operation *f : chain(fence, /*forward=*/false, cluster)) {
-      FenceRecord &record = fenceRecords[f];
-      const auto &p = cluster ? record.pendingCluster : record.pendingCta;
-      pending.insert(p.begin(), p.end());
-    }
-    for (Operation *f : chain(fence, /*forward=*/true, cluster)) {
-      FenceRecord &record = fenceRecords[f];
-      const auto &r = cluster ? record.reachedCluster : record.reachedCta;
-      reached.insert(r.begin(), r.end());
-    }
+  auto adds = [&](const llvm::BitVector &pending,
+                  const llvm::BitVector &reached, bool cluster) {
     return addsHazard(pending, reached, cluster);
   };
+  // Alone: what removing or narrowing each fence adds.
+  for (unsigned id = 0; id != fences.size(); ++id) {
+    if (!ledger->isReached(id))
+      continue;
+    engine::FenceLedger::Effect alone = ledger->alone(id, adds);
+    FenceEffect &effect = result.fenceEffects[fences[id]];
+    effect.ordersHazard = alone.ordersHazard;
+    effect.needsClusterScope = alone.needsClusterScope;
+  }
+  // Greedy, in program order, per function (hazards never cross
+  // functions). Exact only where the analysis assumed no fence at a
+  // hazard: such an assumed fence hides, on later loop iterations, what
+  // else reaches its op, and that depends on the order of visits.
   getRoot()->walk([&](FunctionOpInterface function) {
     bool exact = llvm::none_of(result.fencePoints, [&](const auto &point) {
       return function->isProperAncestor(point.first);
     });
     if (!exact)
       return;
+    SmallVector<unsigned> order;
     function->walk([&](ttng::FenceAsyncSharedOp fence) {
-      if (!fenceRecords.count(fence))
-        return; // not reached
-      FenceEffect &effect = result.fenceEffects[fence];
-      effect.greedyExact = true;
-      bool narrowAdds = addsWithRemoved(fence, /*cluster=*/true);
-      effect.greedySpurious =
-          !narrowAdds && !addsWithRemoved(fence, /*cluster=*/false);
-      effect.greedyOverwide = !effect.greedySpurious && !narrowAdds;
-      if (effect.greedySpurious)
-        removed.insert(fence);
+      order.push_back(fenceId.lookup(fence));
     });
+    std::vector<engine::FenceLedger::Verdict> verdicts =
+        ledger->greedy(order, adds);
+    for (auto [id, verdict] : llvm::zip(order, verdicts)) {
+      if (!ledger->isReached(id))
+        continue;
+      FenceEffect &effect = result.fenceEffects[fences[id]];
+      effect.greedyExact = true;
+      effect.greedySpurious = verdict.spurious;
+      effect.greedyOverwide = verdict.overwide;
+    }
   });
 }
 

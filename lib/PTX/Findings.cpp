@@ -64,7 +64,7 @@ Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard,
   const Instruction &async = fa.function.instructions[hazard.async];
   const Instruction &generic = fa.function.instructions[hazard.generic];
   Finding finding{FindingKind::MissingFence};
-  finding.hazard = hazard.kind;
+  finding.hazard = stringifyHazardKind(hazard.kind).str();
   finding.primary = describe(module, async);
   finding.secondary = describe(module, generic);
   finding.region = describeOverlap(
@@ -73,7 +73,7 @@ Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard,
   finding.path = describePath(fa, hazard.generic, hazard.async);
   bool cluster = hazard.scope == Scope::Cluster;
   finding.scope = cluster ? "cluster" : "cta";
-  StringRef kind = hazard.kind;
+  StringRef kind = stringifyHazardKind(hazard.kind);
   std::string named;
   for (unsigned fence : fences)
     named += std::string(named.empty() ? "" : ", ") + "the " +
@@ -82,8 +82,14 @@ Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard,
   std::string why;
   if (hazard.why == Unordered::CtaFenceOnly)
     why = "; " + (named.empty() ? "a fence.proxy.async.shared::cta" : named) +
-          " on the way is too narrow: the async op reaches the shared "
-          "memory of other CTAs of the cluster";
+          " on the way is too narrow: " +
+          (fa.accesses[hazard.async][hazard.asyncAccess].scope ==
+                   Scope::Cluster
+               ? std::string("the async op reaches the shared memory of "
+                             "other CTAs of the cluster")
+               : generic.opcode + " " + (kind == "WAR" ? "reads" : "writes") +
+                     " the shared memory of another CTA of the cluster, "
+                     "whose async op only a cluster fence orders it for");
   else if (hazard.why == Unordered::FencedAfterArrive)
     why = "; " + (named.empty() ? "its cluster fence" : named) +
           " comes after the barrier.cluster.arrive that publishes the "
@@ -178,7 +184,7 @@ bool isResolved(const Resolved &r) {
 /// async write comes after every thread's barrier, so nothing can corrupt
 /// the value read. A note, not an error.
 bool isFormalSlotWAR(const FunctionAnalysis &fa, const Hazard &hazard) {
-  if (llvm::StringRef(hazard.kind) != "WAR")
+  if (hazard.kind != HazardKind::WAR)
     return false;
   const Instruction &read = fa.function.instructions[hazard.generic];
   if (!llvm::StringRef(read.opcode).starts_with("ld.shared"))
@@ -466,7 +472,7 @@ struct FenceProbe {
       : fa(fa), baseline(fa.findHazards(RunOptions())) {
     for (unsigned b = 0; b != baseline.size(); ++b)
       byPair.try_emplace({baseline[b].generic, baseline[b].async,
-                          StringRef(baseline[b].kind)},
+                          stringifyHazardKind(baseline[b].kind)},
                          b);
   }
 
@@ -476,7 +482,8 @@ struct FenceProbe {
     std::vector<Difference> found;
     for (const Hazard &hazard : fa.findHazards(options)) {
       auto old =
-          byPair.find({hazard.generic, hazard.async, StringRef(hazard.kind)});
+          byPair.find({hazard.generic, hazard.async,
+                       stringifyHazardKind(hazard.kind)});
       if (old == byPair.end())
         found.push_back({hazard, std::nullopt});
       else if (baseline[old->second].why != hazard.why)
@@ -688,7 +695,8 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
     const Hazard &hazard = baseline[b];
     if (hazard.crossRole) {
       unproven.addCrossRole(fa, hazard.generic, hazard.genericAccess,
-                            hazard.async, hazard.asyncAccess, hazard.kind);
+                            hazard.async, hazard.asyncAccess,
+                            stringifyHazardKind(hazard.kind));
       continue;
     }
     if (isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
@@ -712,7 +720,7 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
     else
       unproven.add(fa, /*completion=*/false, hazard.generic,
                    hazard.genericAccess, hazard.async, hazard.asyncAccess,
-                   hazard.kind);
+                   stringifyHazardKind(hazard.kind));
   }
   for (const CompletionHazard &hazard : fa.findCompletionHazards()) {
     if (isProven(fa.module, fa.accesses[hazard.write][hazard.writeAccess],

@@ -13,6 +13,8 @@
 
 #include "proxyfence/PTX/Analysis.h"
 
+#include "proxyfence/Engine/Frontier.h"
+
 #include "llvm/ADT/BitVector.h"
 
 #include <map>
@@ -78,24 +80,15 @@ struct Resolved {
   std::optional<SharedRegion> barrier;
 };
 
-/// Why a generic access is still unordered when a cluster-reach async
-/// access comes.
-enum class Unordered : uint8_t {
-  /// No proxy fence after it on some path.
-  NoFence,
-  /// Only fence.proxy.async.shared::cta after it on some path: it does not
-  /// order the async proxy's accesses of other CTAs' shared memory.
-  CtaFenceOnly,
-  /// Its cluster fence comes after the barrier.cluster.arrive that
-  /// publishes it to the other CTAs, so it is not on the way from the
-  /// access to an async op another CTA issues after its wait.
-  FencedAfterArrive,
-};
+/// Why a generic access is still unordered when an async access comes
+/// (the engine's).
+using engine::Unordered;
 
 struct Hazard {
   unsigned generic, async; // instruction indices
   unsigned genericAccess, asyncAccess;
-  const char *kind;
+  HazardKind kind;
+  /// The scope the fence needs.
   Scope scope;
   Unordered why = Unordered::NoFence;
   /// The async op is in code no path from the generic access reaches and
@@ -164,8 +157,9 @@ public:
   /// instruction i (meaningful for generic ones).
   std::vector<std::pair<unsigned, unsigned>> keys;
   std::vector<std::vector<unsigned>> keyOf;
-  /// The keys of accesses of the thread's own CTA's shared memory.
-  llvm::BitVector local;
+  /// The fence rules over `keys` (which of them reach other CTAs), read
+  /// by the generic access's state space.
+  std::optional<engine::FenceRules> fenceRules;
   /// The bytes tcgen05.alloc writes the TMEM address into (traced).
   std::vector<SharedRegion> tmemAddressSlots;
   std::vector<StageCounter> counters;

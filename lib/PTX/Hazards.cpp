@@ -291,10 +291,12 @@ void FunctionAnalysis::resolveAll() {
       if (!accesses[i][a].isAsync)
         keys.push_back({i, a});
     }
-  local.resize(keys.size());
+  llvm::BitVector remote(keys.size());
   for (unsigned k = 0; k != keys.size(); ++k)
-    if (accesses[keys[k].first][keys[k].second].scope == Scope::CTA)
-      local.set(k);
+    if (accesses[keys[k].first][keys[k].second].scope != Scope::CTA)
+      remote.set(k);
+  fenceRules.emplace(std::move(remote), /*fences=*/0,
+                     engine::CtaFenceReading::ByStateSpace);
 }
 
 /// A TMA box is not in the PTX. Bound a box whose start is traced by the
@@ -347,70 +349,6 @@ bool FunctionAnalysis::isFence(unsigned index, const RunOptions &options,
   return true;
 }
 
-/// Generic accesses not yet fenced, per frontier (bits index `keys`).
-///
-/// Cluster frontier: another CTA's async op is ordered after an access only
-/// if the accessing thread fences it at cluster scope *before* the
-/// barrier.cluster.arrive that publishes it (docs/proxy-model.md, Scope).
-/// `late` holds cluster-pending accesses that crossed an arrive unfenced;
-/// a cluster fence moves them to `lateFenced`, which the next arrive
-/// publishes (clears).
-struct FenceState {
-  llvm::BitVector cta, cluster;
-  /// Pending mbarrier accesses whose barrier was invalidated since: its
-  /// bytes may now be reused as data.
-  llvm::BitVector freed;
-  llvm::BitVector late, lateFenced;
-  bool merge(const FenceState &other) {
-    FenceState before = *this;
-    cta |= other.cta;
-    cluster |= other.cluster;
-    freed |= other.freed;
-    late |= other.late;
-    lateFenced |= other.lateFenced;
-    return !(*this == before);
-  }
-  bool operator==(const FenceState &other) const {
-    return cta == other.cta && cluster == other.cluster &&
-           freed == other.freed && late == other.late &&
-           lateFenced == other.lateFenced;
-  }
-  /// `local`: the accesses of the thread's own CTA's shared memory (not
-  /// through mapa or shared::cluster addressing). A CTA fence orders those
-  /// against every async access of their bytes, whoever issues it, even a
-  /// multicast or another CTA's copy: the fence's state space is that of
-  /// the generic accesses it orders (PTX ISA #membar, proxykind
-  /// .async.shared::cta), not of the async op (docs/proxy-model.md, Scope).
-  void fence(Scope scope, const llvm::BitVector &local) {
-    cta.reset();
-    if (scope == Scope::CTA) {
-      llvm::BitVector crossing = late;
-      crossing &= local;
-      lateFenced |= crossing;
-      late.reset(local);
-      cluster.reset(local);
-    }
-    if (scope == Scope::Cluster) {
-      lateFenced |= late;
-      late.reset();
-      cluster.reset();
-    }
-    freed &= cluster;
-  }
-  /// barrier.cluster.arrive: what was fenced since the last arrive is now
-  /// ordered for the other CTAs; what is still pending crossed it unfenced.
-  void publishToCluster() {
-    lateFenced.reset();
-    late |= cluster;
-  }
-  /// Accesses a cluster-reach async access is not ordered after.
-  llvm::BitVector pendingForCluster() const {
-    llvm::BitVector pending = cluster;
-    pending |= lateFenced;
-    return pending;
-  }
-};
-
 /// An mbarrier instruction on the barrier an async op completes on never
 /// conflicts with that op (docs/proxy-model.md).
 bool isOwnBarrier(const Resolved &generic, const Resolved &async) {
@@ -430,38 +368,36 @@ bool mayConflict(const Resolved &generic, const Resolved &async) {
 std::vector<Hazard> FunctionAnalysis::findHazards(
     const RunOptions &options,
     std::vector<std::pair<unsigned, unsigned>> *observed) const {
-  unsigned n = keys.size(), blocks = cfg.blocks.size();
-  FenceState empty{llvm::BitVector(n), llvm::BitVector(n),
-                   llvm::BitVector(n), llvm::BitVector(n),
-                   llvm::BitVector(n)};
-  std::vector<FenceState> in(blocks, empty), out(blocks, empty);
+  unsigned blocks = cfg.blocks.size();
+  const engine::FenceRules &rules = *fenceRules;
+  engine::FenceFrontier empty = rules.entry();
+  std::vector<engine::FenceFrontier> in(blocks, empty), out(blocks, empty);
   std::vector<Hazard> hazards;
-  std::set<std::tuple<unsigned, unsigned, const char *>> seen;
-  llvm::BitVector unfencedAtPublish(n);
-  llvm::BitVector none(n);
+  std::set<std::tuple<unsigned, unsigned, HazardKind>> seen;
+  llvm::BitVector unfencedAtPublish(keys.size());
 
-  auto transfer = [&](unsigned b, FenceState state, bool report) {
+  auto transfer = [&](unsigned b, engine::FenceFrontier state, bool report) {
     for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
       if (report && observed && options.observe == i) {
-        llvm::BitVector pending = state.cta;
-        pending |= state.pendingForCluster();
+        llvm::BitVector pending = rules.pending(state);
         for (unsigned k : pending.set_bits())
           observed->push_back(keys[k]);
       }
       Scope scope;
       auto virtualFence = options.virtualFences.find(i);
       if (virtualFence != options.virtualFences.end())
-        state.fence(virtualFence->second, local);
+        rules.fence(state, virtualFence->second);
       if (isFence(i, options, scope)) {
         // A fence narrowed by the over-wide probe is read conservatively
         // (a CTA fence orders nothing for other CTAs' async ops), so that
         // narrowing a cluster fence is advised only where it is certainly
         // harmless.
-        state.fence(scope, options.narrowed.count(i) ? none : local);
+        rules.fence(state, scope, std::nullopt,
+                    /*conservative=*/options.narrowed.count(i) != 0);
         continue;
       }
       if (roles[i].role == Role::ExecutionBarrier && roles[i].clusterArrive)
-        state.publishToCluster();
+        rules.clusterArrive(state);
       // What another role may see: the accesses this thread publishes
       // (an mbarrier arrive, a barrier, the end of the kernel) unfenced.
       if (report && publishesToOtherRoles(i))
@@ -470,10 +406,8 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
         const Resolved &async = accesses[i][a];
         if (!async.isAsync || !report)
           continue;
-        bool cluster = async.scope == Scope::Cluster;
-        llvm::BitVector pending =
-            cluster ? state.pendingForCluster() : state.cta;
-        for (unsigned k : pending.set_bits()) {
+        llvm::BitVector unordered = rules.unordered(state, async.scope);
+        for (unsigned k : unordered.set_bits()) {
           const Resolved &generic = accesses[keys[k].first][keys[k].second];
           if (!mayConflict(generic, async))
             continue;
@@ -482,17 +416,11 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
           // invalidated may its bytes be reused.
           if (generic.isMbarrier && !async.exact && !state.freed.test(k))
             continue;
-          const char *kind = !generic.isWrite ? "WAR"
-                             : async.isWrite  ? "WAW"
-                                              : "RAW";
-          Unordered why = Unordered::NoFence;
-          if (cluster && !state.cluster.test(k))
-            why = Unordered::FencedAfterArrive;
-          else if (cluster && !state.cta.test(k))
-            why = Unordered::CtaFenceOnly;
+          HazardKind kind = *getHazardKind(generic.isWrite, async.isWrite);
           if (seen.insert({keys[k].first, i, kind}).second)
             hazards.push_back({keys[k].first, i, keys[k].second, a, kind,
-                               async.scope, why});
+                               rules.requiredScope(k, async.scope),
+                               rules.why(state, k, async.scope)});
         }
       }
       for (unsigned a = 0; a != accesses[i].size(); ++a) {
@@ -504,12 +432,11 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
             const Resolved &other = accesses[keys[k].first][keys[k].second];
             if (other.isMbarrier && other.region.begin == access.region.begin &&
                 other.region.sameBase(access.region))
-              state.freed.set(k);
+              rules.invalidate(state, k);
           }
-        state.cta.set(keyOf[i][a]);
-        state.cluster.set(keyOf[i][a]);
+        rules.access(state, keyOf[i][a]);
         if (access.isInval)
-          state.freed.set(keyOf[i][a]);
+          rules.invalidate(state, keyOf[i][a]);
       }
     }
     return state;
@@ -517,13 +444,19 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
 
   solveForward(
       cfg, predicates, in, out,
-      [&](unsigned b, const FenceState &state) {
+      [&](unsigned b, const engine::FenceFrontier &state) {
         return transfer(b, state, false);
       },
-      [](FenceState &into, const FenceState &from) { return into.merge(from); },
-      [](const FenceState &x, const FenceState &y) { return x == y; },
-      [](unsigned, unsigned, const FenceState &state,
-         FenceState &) -> const FenceState & { return state; });
+      [](engine::FenceFrontier &into, const engine::FenceFrontier &from) {
+        return into.merge(from);
+      },
+      [](const engine::FenceFrontier &x, const engine::FenceFrontier &y) {
+        return x == y;
+      },
+      [](unsigned, unsigned, const engine::FenceFrontier &state,
+         engine::FenceFrontier &) -> const engine::FenceFrontier & {
+        return state;
+      });
   for (unsigned b = 0; b != blocks; ++b)
     transfer(b, in[b], true);
   addCrossRoleHazards(unfencedAtPublish, hazards);
@@ -557,9 +490,7 @@ void FunctionAnalysis::addCrossRoleHazards(
         if (generic.isMbarrier || reach.from.test(bg) || reach.to.test(bg) ||
             bg == bj || !mayConflict(generic, async))
           continue;
-        const char *kind = !generic.isWrite ? "WAR"
-                           : async.isWrite  ? "WAW"
-                                            : "RAW";
+        HazardKind kind = *getHazardKind(generic.isWrite, async.isWrite);
         Hazard hazard{g, j, ga, a, kind, async.scope};
         hazard.crossRole = true;
         hazards.push_back(hazard);

@@ -29,17 +29,6 @@
 
 namespace proxyfence {
 
-enum class HazardKind : uint8_t {
-  /// Generic write, then async read of the same bytes.
-  RAW,
-  /// Generic read, then async write.
-  WAR,
-  /// Generic write, then async write.
-  WAW,
-};
-
-llvm::StringRef stringifyHazardKind(HazardKind kind);
-
 /// One unfenced pair: `genericOp`'s access reaches `asyncOp`'s access of
 /// overlapping bytes with no proxy fence of sufficient scope between.
 struct Hazard {

@@ -10,6 +10,8 @@
 #ifndef PROXYFENCE_INTERFACES_PROXYACCESS_H
 #define PROXYFENCE_INTERFACES_PROXYACCESS_H
 
+#include "proxyfence/Engine/Frontier.h"
+
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallVector.h"
@@ -62,8 +64,8 @@ enum class AccessKind : uint8_t { Read, Write, Alloc, Free };
 enum class MemorySpace : uint8_t { Shared, Tensor, Global };
 
 /// The scope a proxy fence needs: `fence.proxy.async.shared::cta` or
-/// `::cluster`.
-enum class FenceScope : uint8_t { CTA, Cluster };
+/// `::cluster` (the engine's vocabulary, include/proxyfence/Engine).
+using FenceScope = Scope;
 
 /// What a completion wait completes.
 enum class CompletionKind : uint8_t {

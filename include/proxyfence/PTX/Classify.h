@@ -9,11 +9,13 @@
 #ifndef PROXYFENCE_PTX_CLASSIFY_H
 #define PROXYFENCE_PTX_CLASSIFY_H
 
+#include "proxyfence/Engine/Frontier.h"
 #include "proxyfence/PTX/Reader.h"
 
 namespace proxyfence::ptx {
 
-enum class Scope : uint8_t { CTA, Cluster };
+/// Fence scopes and access reach: the engine's vocabulary.
+using proxyfence::Scope;
 
 /// How an async read is completed (what a later generic write must wait
 /// for).

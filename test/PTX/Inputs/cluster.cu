@@ -5,7 +5,11 @@
 // cluster barrier publishes that to CTA 0. FENCED orders it with the
 // cluster fence before the barrier; CTA_FENCE uses the CTA fence instead
 // (too narrow); LATE_FENCE puts the cluster fence in the issuing thread
-// after the barrier (too late for CTA 1's writes).
+// after the barrier (too late for CTA 1's writes). CASE_REMOTE_STORE: every
+// CTA also writes the peer's buf through mapa and st.shared::cluster (a
+// generic access of another CTA's memory), and each CTA then TMA-loads its
+// own buf: only a cluster fence orders the peer's store against that load,
+// so CTA_FENCE is too narrow there.
 #include <cstdint>
 
 __device__ __forceinline__ uint32_t sharedAddress(const void *p) {
@@ -26,6 +30,15 @@ kernel(const __grid_constant__ uint64_t tmap, float *out, float x) {
   }
   for (unsigned i = t; i < 32 * 32; i += blockDim.x)
     buf[i] = x * i;
+#if defined(CASE_REMOTE_STORE)
+  {
+    uint32_t peer;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
+                 : "=r"(peer) : "r"(sharedAddress(&buf[t])), "r"(rank ^ 1));
+    asm volatile("st.shared::cluster.f32 [%0], %1;" ::"r"(peer), "f"(x)
+                 : "memory");
+  }
+#endif
 #if defined(FENCED)
   asm volatile("fence.proxy.async.shared::cluster;" ::: "memory");
 #elif defined(CTA_FENCE)
@@ -48,6 +61,16 @@ kernel(const __grid_constant__ uint64_t tmap, float *out, float x) {
                    "r"(sharedAddress(&full)), "h"(uint16_t(0x3))
                    : "memory");
     }
+  }
+#elif defined(CASE_REMOTE_STORE)
+  if (t == 0) {
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], 4096;"
+                 ::"r"(sharedAddress(&full)) : "memory");
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::"
+                 "complete_tx::bytes [%0], [%1, {%2, %2}], [%3];"
+                 ::"r"(sharedAddress(buf)), "l"(&tmap), "r"(0),
+                 "r"(sharedAddress(&full))
+                 : "memory");
   }
 #elif defined(CASE_MAPA)
   if (t == 0 && rank == 1)
