@@ -2,10 +2,12 @@
 //
 // The rules of include/proxyfence/Engine/Frontier.h on hand-numbered
 // accesses: what each fence scope orders under both readings, the cluster
-// arrive that publishes, and the fence ledger's verdicts.
+// arrive that publishes, the fence ledger's verdicts, and what a wait for
+// all but the newest N commit groups completes.
 //
 //===----------------------------------------------------------------------===//
 
+#include "proxyfence/Engine/Completion.h"
 #include "proxyfence/Engine/Frontier.h"
 
 #include "gtest/gtest.h"
@@ -142,6 +144,30 @@ TEST(Engine, LedgerGreedyKeepsOneOfTwoFences) {
   verdicts = ledger.greedy({1, 0}, adds);
   EXPECT_TRUE(verdicts[0].spurious);
   EXPECT_FALSE(verdicts[1].spurious);
+}
+
+// wait_group N completes a read once N groups newer than its own are
+// committed; a join keeps the least completed path; the count is capped.
+TEST(Engine, CommitCounts) {
+  CommitCount read;
+  EXPECT_FALSE(read.isCommitted());
+  EXPECT_FALSE(read.completedBy(0)); // not committed: no wait completes it
+  read.commit();
+  EXPECT_TRUE(read.completedBy(0));
+  EXPECT_FALSE(read.completedBy(1));
+  read.commit();
+  EXPECT_TRUE(read.completedBy(1));
+  // Triton's TMA stores and wgmmas: each read is its own group.
+  CommitCount own = CommitCount::ownGroup();
+  EXPECT_TRUE(own.completedBy(0));
+  EXPECT_FALSE(own.completedBy(1));
+  read.join(own);
+  EXPECT_EQ(read, own);
+  for (unsigned i = 0; i != 2 * CommitCount::kCap; ++i)
+    read.commit();
+  EXPECT_EQ(read.groups, CommitCount::kCap);
+  EXPECT_TRUE(read.completedBy(CommitCount::kCap - 1));
+  EXPECT_FALSE(read.completedBy(CommitCount::kCap));
 }
 
 } // namespace

@@ -1,7 +1,9 @@
 //===- CompletionHazards.cpp - async reads overwritten too early --------===//
 //
 // State: the async reads issued and not yet completed, each with the
-// fewest reads of its kind issued after it on any path to here.
+// fewest reads of its kind issued after it on any path to here (each read
+// is its own commit group: the engine's CommitCount,
+// include/proxyfence/Engine/Completion.h).
 // `async_tma_store_wait {pendings = N}` completes all but the newest N
 // bulk stores, `warp_group_dot_wait {pendings = N}` all but the newest N
 // wgmmas: the reads with at least N newer ones on every path. (Where paths
@@ -23,6 +25,7 @@
 #include "proxyfence/Analysis/CompletionHazards.h"
 
 #include "proxyfence/Analysis/ForwardDataflow.h"
+#include "proxyfence/Engine/Completion.h"
 #include "proxyfence/Analysis/RingIndices.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
@@ -57,9 +60,10 @@ struct GenericWrite {
 using InstanceKey = std::pair<Operation *, unsigned /*1: older*/>;
 
 struct Instance {
-  /// The fewest reads of the same completion kind issued after it on any
-  /// path.
-  int64_t newer = 0;
+  /// The groups committed since it was issued (each read its own group):
+  /// one more than the fewest reads of the same completion kind issued
+  /// after it on any path.
+  engine::CommitCount groups = engine::CommitCount::ownGroup();
   /// For the newest issue: the slot index each of its reads used, while it
   /// is still the value of the current iteration (null: any slot).
   SmallVector<Value, 2> slots;
@@ -67,8 +71,8 @@ struct Instance {
   /// Joins `other` in; returns true if this changed.
   bool merge(const Instance &other) {
     bool changed = false;
-    if (other.newer < newer) {
-      newer = other.newer;
+    if (other.groups < groups) {
+      groups.join(other.groups);
       changed = true;
     }
     if (slots != other.slots && !slots.empty()) {
@@ -151,7 +155,8 @@ void CompletionHazardAnalysis::Impl::complete(State &state,
                                               int64_t keepNewest) {
   state.pending.remove_if([&](const std::pair<InstanceKey, Instance> &entry) {
     return reads[entry.first.first].front().completedBy == kind &&
-           entry.second.newer >= keepNewest;
+           entry.second.groups.completedBy(
+               static_cast<unsigned>(std::max<int64_t>(keepNewest, 0)));
   });
 }
 
@@ -232,7 +237,7 @@ void CompletionHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
     CompletionKind kind = readIt->second.front().completedBy;
     for (auto &[key, instance] : state.pending)
       if (reads[key.first].front().completedBy == kind)
-        ++instance.newer;
+        instance.groups.commit();
     InstanceKey newest{op, 0}, older{op, 1};
     auto previous = state.pending.find(newest);
     if (previous != state.pending.end()) {

@@ -16,6 +16,8 @@
 
 #include "FunctionAnalysis.h"
 
+#include "proxyfence/Engine/Completion.h"
+
 #include "llvm/ADT/DenseSet.h"
 
 #include <algorithm>
@@ -535,7 +537,7 @@ FunctionAnalysis::getAsyncReach(unsigned block) const {
 /// thread waits at does, once every issuing thread reached it with them
 /// complete (its `self` state there, which the join at the barrier holds).
 struct PendingRead {
-  unsigned groups = 0;
+  engine::CommitCount groups;
   /// For a read of a ring slot (Resolved::slot): how many times its stage
   /// counter advanced since, modulo its slots; -1 when paths disagree or
   /// the counter was reset.
@@ -570,7 +572,7 @@ void normalize(Instances &list, bool perSlot) {
   auto collapse = [&] {
     PendingRead one = list.front();
     for (const PendingRead &r : llvm::drop_begin(list)) {
-      one.groups = std::min(one.groups, r.groups);
+      one.groups.join(r.groups);
       one.joinCommitBarrier(r.commitBarrier);
       if (one.delta != r.delta)
         one.delta = -1;
@@ -638,7 +640,6 @@ std::optional<bool> executesFor(const PredicateFacts &predicates,
 }
 
 std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
-  constexpr unsigned kCap = 64;
   unsigned blocks = cfg.blocks.size();
   std::vector<PendingReads> in(blocks), out(blocks);
   std::vector<CompletionHazard> hazards;
@@ -707,13 +708,13 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
       }
       auto commit = [&](Completion kind) {
         forEachExecuting(state, i, kind, [&](PendingRead &read) {
-          read.groups = std::min(read.groups + 1, kCap);
+          read.groups.commit();
           return false;
         });
       };
       auto complete = [&](Completion kind, unsigned keep) {
         forEachExecuting(state, i, kind, [&](PendingRead &read) {
-          return read.groups > keep;
+          return read.groups.completedBy(keep);
         });
       };
       switch (role.role) {
@@ -742,9 +743,9 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
           }
         forEachExecuting(state, i, Completion::Tcgen05Commit,
                          [&](PendingRead &read) {
-                           if (read.groups == 0)
+                           if (!read.groups.isCommitted())
                              read.joinCommitBarrier(barrier);
-                           read.groups = std::min(read.groups + 1, kCap);
+                           read.groups.commit();
                            return false;
                          });
         break;
@@ -758,7 +759,7 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
             waited = r.region;
         forEachExecuting(state, i, Completion::Tcgen05Commit,
                          [&](PendingRead &read) {
-                           return read.groups > 0 &&
+                           return read.groups.isCommitted() &&
                                   (!waited || !read.commitBarrier ||
                                    read.commitBarrier->mayAlias(*waited));
                          });
