@@ -53,6 +53,33 @@ TEST(Engine, CtaFenceByStateSpace) {
   EXPECT_TRUE(rules.pending(state).none());
 }
 
+// The missing fences at an async access: the unordered keys whose bytes
+// the front-end says meet, with the scope each fence needs.
+TEST(Engine, MissingFences) {
+  FenceRules rules(bits(3, {2}), 0, CtaFenceReading::ByStateSpace);
+  FenceFrontier state = rules.entry();
+  for (unsigned key : {0u, 1u, 2u})
+    rules.access(state, key);
+  auto conflict = [](unsigned key) -> std::optional<HazardKind> {
+    if (key == 1)
+      return std::nullopt; // other bytes
+    return key == 0 ? HazardKind::RAW : HazardKind::WAW;
+  };
+  llvm::SmallVector<FenceRules::Missing, 4> missing =
+      rules.missingFences(state, Scope::CTA, conflict);
+  ASSERT_EQ(missing.size(), 2u);
+  EXPECT_EQ(missing[0].key, 0u);
+  EXPECT_EQ(missing[0].kind, HazardKind::RAW);
+  EXPECT_EQ(missing[0].scope, Scope::CTA);
+  EXPECT_EQ(missing[1].key, 2u);
+  EXPECT_EQ(missing[1].scope, Scope::Cluster);
+  rules.fence(state, Scope::CTA);
+  missing = rules.missingFences(state, Scope::CTA, conflict);
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_EQ(missing[0].key, 2u);
+  EXPECT_EQ(missing[0].why, Unordered::CtaFenceOnly);
+}
+
 TEST(Engine, CtaFenceConservative) {
   FenceRules rules(bits(2, {1}), 0, CtaFenceReading::Conservative);
   FenceFrontier state = rules.entry();

@@ -202,20 +202,20 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
       ledger->atAsync(state, keyOf(op, index), async.scope);
     FenceScope needed = async.scope;
     bool conflict = false;
-    llvm::BitVector unordered = rules->unordered(state, async.scope);
-    for (unsigned key : unordered.set_bits()) {
-      const SharedAccess &generic = accessOf(key);
-      std::optional<HazardKind> kind = getConflict(generic, async);
-      if (!kind)
-        continue;
+    auto conflicts = [&](unsigned key) {
+      return getConflict(accessOf(key), async);
+    };
+    for (const engine::FenceRules::Missing &missing :
+         rules->missingFences(state, async.scope, conflicts)) {
       conflict = true;
-      FenceScope scope = rules->requiredScope(key, async.scope);
-      needed = wider(needed, scope);
+      needed = wider(needed, missing.scope);
+      Operation *genericOp = keys[missing.key].first;
       if (seenHazards
-              .insert({keys[key].first, op, static_cast<unsigned>(*kind)})
+              .insert({genericOp, op, static_cast<unsigned>(missing.kind)})
               .second)
-        result.hazards.push_back({keys[key].first, op, *kind, scope,
-                                  generic.regions, async.regions});
+        result.hazards.push_back({genericOp, op, missing.kind, missing.scope,
+                                  accessOf(missing.key).regions,
+                                  async.regions});
     }
     if (!conflict)
       continue;

@@ -148,6 +148,18 @@ Unordered FenceRules::why(const FenceFrontier &state, unsigned key,
   return Unordered::NoFence;
 }
 
+llvm::SmallVector<FenceRules::Missing, 4>
+FenceRules::missingFences(const FenceFrontier &state, Scope reach,
+                          Conflict conflict) const {
+  llvm::SmallVector<Missing, 4> missing;
+  llvm::BitVector keys = unordered(state, reach);
+  for (unsigned key : keys.set_bits())
+    if (std::optional<HazardKind> kind = conflict(key))
+      missing.push_back(
+          {key, *kind, requiredScope(key, reach), why(state, key, reach)});
+  return missing;
+}
+
 llvm::BitVector FenceRules::pending(const FenceFrontier &state) const {
   llvm::BitVector all = state.cta;
   all.resize(remote.size());

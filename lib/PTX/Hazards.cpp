@@ -408,21 +408,23 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
         const Resolved &async = accesses[i][a];
         if (!async.isAsync || !report)
           continue;
-        llvm::BitVector unordered = rules.unordered(state, async.scope);
-        for (unsigned k : unordered.set_bits()) {
+        auto conflict = [&](unsigned k) -> std::optional<HazardKind> {
           const Resolved &generic = accesses[keys[k].first][keys[k].second];
           if (!mayConflict(generic, async))
-            continue;
+            return std::nullopt;
           // A live mbarrier is never the data of an async access whose
           // extent is only bounded (TMA box, descriptor): only once it is
           // invalidated may its bytes be reused.
           if (generic.isMbarrier && !async.exact && !state.freed.test(k))
-            continue;
-          HazardKind kind = *getHazardKind(generic.isWrite, async.isWrite);
-          if (seen.insert({keys[k].first, i, kind}).second)
-            hazards.push_back({keys[k].first, i, keys[k].second, a, kind,
-                               rules.requiredScope(k, async.scope),
-                               rules.why(state, k, async.scope)});
+            return std::nullopt;
+          return getHazardKind(generic.isWrite, async.isWrite);
+        };
+        for (const engine::FenceRules::Missing &missing :
+             rules.missingFences(state, async.scope, conflict)) {
+          unsigned g = keys[missing.key].first;
+          if (seen.insert({g, i, missing.kind}).second)
+            hazards.push_back({g, i, keys[missing.key].second, a,
+                               missing.kind, missing.scope, missing.why});
         }
       }
       for (unsigned a = 0; a != accesses[i].size(); ++a) {

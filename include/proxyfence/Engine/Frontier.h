@@ -157,6 +157,23 @@ public:
     return wider(reach, isRemote(key) ? Scope::Cluster : Scope::CTA);
   }
 
+  /// One missing fence at an async access: the pending generic key, the
+  /// hazard, the scope the fence needs and why the key is unordered.
+  struct Missing {
+    unsigned key;
+    HazardKind kind;
+    Scope scope;
+    Unordered why;
+  };
+  /// `conflict(key)`: the hazard the pending generic access `key` forms
+  /// with the async access if their bytes may meet (the front-end knows the
+  /// bytes), none otherwise.
+  using Conflict = llvm::function_ref<std::optional<HazardKind>(unsigned)>;
+  /// The missing fences at an async access of `reach`, in key order.
+  llvm::SmallVector<Missing, 4> missingFences(const FenceFrontier &state,
+                                              Scope reach,
+                                              Conflict conflict) const;
+
 private:
   llvm::BitVector remote;
   unsigned fences;
