@@ -313,6 +313,17 @@ Classification classifyTryCancel(const Instruction &inst) {
 
 /// fence.proxy.async[.shared::cta|.shared::cluster]; .global is not a
 /// shared-memory fence, and the other fences are not proxy fences.
+///
+/// The uni-directional forms (PTX ISA #parallel-synchronization-and-
+/// communication-instructions-membar, PTX 8.6): the release fence
+/// `fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster`
+/// orders the thread's earlier generic accesses of its own CTA's shared
+/// memory before later async-proxy accesses, the direction every hazard of
+/// the model has (generic, then async): a CTA fence, read by state space.
+/// The acquire form `fence.proxy.async::generic.acquire.sync_restrict::
+/// shared::cluster.cluster` orders async-proxy accesses before later generic
+/// ones: not a fence of the model (a generic access before it stays
+/// unfenced).
 Classification classifyFence(const Instruction &inst) {
   StringRef opcode = inst.opcode;
   if (!opcode.starts_with("fence.proxy.async"))
@@ -322,14 +333,49 @@ Classification classifyFence(const Instruction &inst) {
   if (scope.empty()) {
     c.unscoped = true;
     c.fenceScope = Scope::Cluster;
-  } else if (scope == ".shared::cta") {
+  } else if (scope == ".shared::cta" ||
+             scope == "::generic.release.sync_restrict::shared::cta.cluster") {
     c.fenceScope = Scope::CTA;
   } else if (scope == ".shared::cluster") {
     c.fenceScope = Scope::Cluster;
   } else {
-    return roleOnly(Role::None); // .global
+    return roleOnly(Role::None); // .global, the acquire form
   }
   return c;
+}
+
+/// The tensormap proxy's shared-memory operands (PTX ISA #tensormap-replace,
+/// #tensormap-cp-fenceproxy): `tensormap.replace` rewrites a field of a
+/// 128-byte tensor map in place (a generic read and write of it, when the
+/// map is in shared memory), `tensormap.cp_fenceproxy.global.shared::cta`
+/// copies 128 bytes from shared memory (a generic read of its second
+/// operand) into global memory. Neither is an async-proxy access of shared
+/// memory.
+Classification classifyTensormap(const Instruction &inst) {
+  StringRef opcode = inst.opcode;
+  Access access;
+  access.width = 128;
+  access.isRead = true;
+  if (opcode.starts_with("tensormap.replace")) {
+    if (!mentionsShared(opcode))
+      return roleOnly(Role::None); // a map in global memory
+    std::optional<unsigned> map = memoryOperand(inst);
+    if (!map)
+      return roleOnly(Role::Unknown);
+    access.operand = *map;
+    access.isWrite = true;
+    return accesses({access});
+  }
+  if (opcode.starts_with("tensormap.cp_fenceproxy")) {
+    std::optional<unsigned> destination = memoryOperand(inst);
+    std::optional<unsigned> source =
+        destination ? memoryOperand(inst, *destination + 1) : std::nullopt;
+    if (!source || !opcode.contains(".shared"))
+      return roleOnly(Role::Unknown);
+    access.operand = *source;
+    return accesses({access});
+  }
+  return roleOnly(Role::Unknown);
 }
 
 /// CTA barriers, and the cluster barrier: barrier.cluster.arrive
@@ -380,6 +426,8 @@ const Rule kTable[] = {
     {"wgmma.", classifyWgmma},
     {"tcgen05.", classifyTcgen05},
     {"clusterlaunchcontrol.", classifyTryCancel},
+    // Tensormap proxy: generic accesses of a map in shared memory.
+    {"tensormap.", classifyTensormap},
     // Generic proxy.
     {"cp.async.", classifyCpAsync},
     {"st.async", classifyStAsync},
