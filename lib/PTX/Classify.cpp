@@ -135,7 +135,13 @@ Classification classifyStmatrix(const Instruction &inst) {
 
 /// Non-bulk cp.async.{ca,cg}.shared.global [dst], [src], size: a generic
 /// write of the destination (docs/proxy-model.md: generic, not async).
+Classification classifyMbarrier(const Instruction &inst);
 Classification classifyCpAsync(const Instruction &inst) {
+  // cp.async.mbarrier.arrive[.noinc] [mbar]: an arrive on the mbarrier
+  // once the thread's earlier cp.async land, an mbarrier operation on its
+  // 8 bytes, not a data write.
+  if (StringRef(inst.opcode).starts_with("cp.async.mbarrier.arrive"))
+    return classifyMbarrier(inst);
   if (!mentionsShared(inst.opcode) || inst.operands.empty())
     return roleOnly(Role::None); // commit_group, wait_group, wait_all
   Access access;

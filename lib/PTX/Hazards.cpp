@@ -431,16 +431,30 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
         const Resolved &access = accesses[i][a];
         if (access.isAsync)
           continue;
-        if (access.isInval)
-          for (unsigned k : state.cta.set_bits()) {
+        // mbarrier.inval frees the barrier's bytes for reuse as data;
+        // mbarrier.init makes them a barrier again (for every pending
+        // access of the same barrier).
+        bool isInit = access.isMbarrier &&
+                      StringRef(function.instructions[i].opcode)
+                          .starts_with("mbarrier.init");
+        if (access.isInval || isInit) {
+          llvm::BitVector pending = state.cta;
+          for (unsigned k : pending.set_bits()) {
             const Resolved &other = accesses[keys[k].first][keys[k].second];
-            if (other.isMbarrier && other.region.begin == access.region.begin &&
-                other.region.sameBase(access.region))
+            if (!other.isMbarrier || other.region.begin != access.region.begin ||
+                !other.region.sameBase(access.region))
+              continue;
+            if (access.isInval)
               rules.invalidate(state, k);
+            else
+              rules.revive(state, k);
           }
+        }
         rules.access(state, keyOf[i][a]);
         if (access.isInval)
           rules.invalidate(state, keyOf[i][a]);
+        else if (isInit)
+          rules.revive(state, keyOf[i][a]);
       }
     }
     return state;

@@ -144,6 +144,12 @@ public:
   void invalidate(FenceFrontier &state, unsigned key) const {
     state.freed.set(key);
   }
+  /// mbarrier.init of the barrier `key` accessed: a barrier again, its
+  /// bytes no longer data.
+  void revive(FenceFrontier &state, unsigned key) const {
+    if (key < state.freed.size())
+      state.freed.reset(key);
+  }
 
   /// The pending keys an async access of `reach` is unordered after.
   llvm::BitVector unordered(const FenceFrontier &state, Scope reach) const;
