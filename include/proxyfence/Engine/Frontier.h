@@ -112,7 +112,10 @@ struct FenceFrontier {
   }
 };
 
-/// The rules, for one function's numbered generic accesses.
+/// The rules, over the accesses a front-end numbers ("keys": the PTX
+/// checker numbers one function's generic accesses; the TTGIR analysis
+/// every shared access of the module, async ones too, which its ledger
+/// records as reaching fences; only generic keys enter the frontier).
 class FenceRules {
 public:
   /// `remote`: per key, whether the access touches another CTA's shared
