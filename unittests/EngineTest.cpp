@@ -121,6 +121,12 @@ TEST(Engine, FreedMbarrierBytes) {
   EXPECT_TRUE(state.freed.test(0));
   rules.fence(state, Scope::Cluster);
   EXPECT_FALSE(state.freed.test(0));
+  // mbarrier.init of the barrier again: a barrier, not data.
+  rules.access(state, 0);
+  rules.invalidate(state, 0);
+  rules.revive(state, 0);
+  EXPECT_FALSE(state.freed.test(0));
+  EXPECT_TRUE(state.cta.test(0)); // still a pending generic access
 }
 
 TEST(Engine, MergeIsUnionAndGrowsEmptyJoins) {
