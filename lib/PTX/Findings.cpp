@@ -95,6 +95,17 @@ Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard,
           " comes after the barrier.cluster.arrive that publishes the "
           "access to the other CTAs, so it does not order it for their "
           "async ops";
+  // An acquire proxy fence between the two (in text order) orders the
+  // other direction: say so, it looks like the missing fence.
+  for (unsigned i = std::min(hazard.generic, hazard.async) + 1,
+                e = std::max(hazard.generic, hazard.async);
+       i < e && why.empty(); ++i) {
+    const Instruction &inst = fa.function.instructions[i];
+    if (StringRef(inst.opcode).starts_with("fence.proxy.async::generic.acquire"))
+      why = "; the " + inst.opcode + " at " + describe(module, inst).ir.str() +
+            " orders async-proxy accesses before later generic ones, not "
+            "this direction";
+  }
   finding.message = llvm::formatv(
       "missing proxy fence ({0}): {1} {2} shared memory that {3} then {4} "
       "through the async proxy, with no fence.proxy.async{5} between "
