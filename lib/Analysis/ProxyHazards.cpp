@@ -303,7 +303,7 @@ bool ProxyHazardAnalysis::Impl::addsHazard(const llvm::BitVector &pending,
       // Through the cluster frontier, a pair needs the fence only when one
       // side reaches another CTA; CTA pairs are the CTA frontier's.
       if (cluster && async.scope != FenceScope::Cluster &&
-          generic.scope != FenceScope::Cluster)
+          !rules->isRemote(genericKey))
         continue;
       std::optional<HazardKind> kind = getConflict(generic, async);
       if (kind && !seenHazards.contains({keys[genericKey].first, asyncOp,

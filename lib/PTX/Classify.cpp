@@ -133,9 +133,10 @@ Classification classifyStmatrix(const Instruction &inst) {
   return classifyMatrix(inst, true);
 }
 
+Classification classifyMbarrier(const Instruction &inst);
+
 /// Non-bulk cp.async.{ca,cg}.shared.global [dst], [src], size: a generic
 /// write of the destination (docs/proxy-model.md: generic, not async).
-Classification classifyMbarrier(const Instruction &inst);
 Classification classifyCpAsync(const Instruction &inst) {
   // cp.async.mbarrier.arrive[.noinc] [mbar]: an arrive on the mbarrier
   // once the thread's earlier cp.async land, an mbarrier operation on its

@@ -74,6 +74,7 @@ Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard,
   bool cluster = hazard.scope == Scope::Cluster;
   finding.scope = cluster ? "cluster" : "cta";
   StringRef kind = stringifyHazardKind(hazard.kind);
+  StringRef genericVerb = hazard.kind == HazardKind::WAR ? "reads" : "writes";
   std::string named;
   for (unsigned fence : fences)
     named += std::string(named.empty() ? "" : ", ") + "the " +
@@ -87,7 +88,7 @@ Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard,
                    Scope::Cluster
                ? std::string("the async op reaches the shared memory of "
                              "other CTAs of the cluster")
-               : generic.opcode + " " + (kind == "WAR" ? "reads" : "writes") +
+               : generic.opcode + " " + genericVerb.str() +
                      " the shared memory of another CTA of the cluster, "
                      "whose async op only a cluster fence orders it for");
   else if (hazard.why == Unordered::FencedAfterArrive)
@@ -110,7 +111,7 @@ Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard,
       "missing proxy fence ({0}): {1} {2} shared memory that {3} then {4} "
       "through the async proxy, with no fence.proxy.async{5} between "
       "({6}){7}",
-      kind, generic.opcode, kind == "WAR" ? "reads" : "writes", async.opcode,
+      kind, generic.opcode, genericVerb, async.opcode,
       kind == "RAW" ? "reads" : "writes",
       cluster ? ".shared::cluster" : ".shared::cta", finding.path, why);
   unsigned point = fa.getInsertionPoint(hazard.async, {hazard.generic});

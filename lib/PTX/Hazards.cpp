@@ -438,8 +438,7 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
                       StringRef(function.instructions[i].opcode)
                           .starts_with("mbarrier.init");
         if (access.isInval || isInit) {
-          llvm::BitVector pending = state.cta;
-          for (unsigned k : pending.set_bits()) {
+          for (unsigned k : state.cta.set_bits()) {
             const Resolved &other = accesses[keys[k].first][keys[k].second];
             if (!other.isMbarrier || other.region.begin != access.region.begin ||
                 !other.region.sameBase(access.region))
@@ -509,7 +508,8 @@ void FunctionAnalysis::addCrossRoleHazards(
             bg == bj || !mayConflict(generic, async))
           continue;
         HazardKind kind = *getHazardKind(generic.isWrite, async.isWrite);
-        Hazard hazard{g, j, ga, a, kind, async.scope};
+        Hazard hazard{g, j, ga, a, kind,
+                      fenceRules->requiredScope(k, async.scope)};
         hazard.crossRole = true;
         hazards.push_back(hazard);
       }
