@@ -229,26 +229,57 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Blocks unreachable from the entry are erased, with what they hold (here
-// a fence, and the buffer only they used): the pass rewrites through MLIR's
-// greedy driver, which erases unreachable blocks before it applies
-// patterns (upstream since llvm-project PR 153957). Triton 3.6's own
+// The rewrites run through MLIR's greedy driver, as Triton's do, but only
+// in functions that hold an op to lower. There, blocks unreachable from the
+// entry are erased with what they hold (here a fence, and the buffer only
+// they used): the driver erases unreachable blocks before it applies
+// patterns (upstream since llvm-project PR 153957), and Triton 3.6's own
 // --triton-nvidia-tma-lowering gives this same output (checked with
 // utils/triton's oracle on the H200 machine). Code that cannot run orders
 // nothing, so no fence that can execute is lost; the fuzz harness counts
 // reachable fences only (fuzz/TTGIRFuzzer.cpp).
 // CHECK-LABEL: tt.func @unreachable(
+// CHECK-NEXT: ttg.local_alloc %{{.*}} {{.*}}-> !ttg.memdesc<64x64xf16, #shared, #smem>
+// CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+// CHECK-NEXT: ttng.async_tma_copy_local_to_global
+// CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NEXT: cf.br ^[[EXIT:bb[0-9]+]]
 // CHECK-NEXT: ^[[EXIT]]:
 // CHECK-NEXT: tt.return
 // CHECK-NOT: ttng.fence_async_shared
 // CHECK-NOT: ttg.local_store
 
+// A function with nothing to lower is left as it is, unreachable block and
+// all (Triton's pass would erase that block and fold the function;
+// docs/triton-differences.md, case 6).
+// CHECK-LABEL: tt.func @unreachable_nothing_to_lower(
+// CHECK-NEXT: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+// CHECK-NEXT: cf.br ^[[EXIT2:bb[0-9]+]]
+// CHECK-NEXT: ^{{bb[0-9]+}}:
+// CHECK-NEXT: ttg.local_store %{{.*}}, %[[BUF]]
+// CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+// CHECK-NEXT: ttng.async_tma_copy_local_to_global
+// CHECK-NEXT: cf.br ^[[EXIT2]]
+// CHECK-NEXT: ^[[EXIT2]]:
+// CHECK-NEXT: tt.return
+
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @unreachable(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>, %i: i32, %v: tensor<64x64xf16, #blocked>) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    tt.descriptor_store %d[%i, %i], %v : !tt.tensordesc<tensor<64x64xf16, #shared>>, tensor<64x64xf16, #blocked>
+    cf.br ^exit
+  ^dead:
+    ttg.local_store %v, %buf : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttng.fence_async_shared {bCluster = false}
+    ttng.async_tma_copy_local_to_global %d[%i, %i] %buf : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    cf.br ^exit
+  ^exit:
+    tt.return
+  }
+  tt.func @unreachable_nothing_to_lower(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>, %i: i32, %v: tensor<64x64xf16, #blocked>) {
     %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
     cf.br ^exit
   ^dead:

@@ -15,7 +15,10 @@
 // The rewrites run under the greedy pattern driver, as Triton's do: it
 // visits ops bottom-up (so a store lowered before the load feeding it
 // exposes a local_alloc the load can absorb) and hoists and uniques the
-// constants the patterns create at the function entry.
+// constants the patterns create at the function entry. It runs only over
+// the functions that hold an op to lower, found by one walk: a module with
+// none is left as it is, in one pass over its ops (Triton's pass also
+// folds and prunes functions with nothing to lower; docs/triton-differences.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +35,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 
 namespace proxyfence::ttng {
@@ -519,26 +523,46 @@ struct ProxyFenceTMALoweringPass final
     : ttng::impl::ProxyFenceTMALoweringBase<ProxyFenceTMALoweringPass> {
   using ProxyFenceTMALoweringBase::ProxyFenceTMALoweringBase;
 
+  LogicalResult initialize(MLIRContext *ctx) override {
+    RewritePatternSet set(ctx);
+    set.add<LowerDescriptorLoad, LowerDescriptorGather>(ctx, numLoads);
+    set.add<LowerDescriptorStore, LowerDescriptorReduce,
+            LowerDescriptorScatter>(ctx, numStores);
+    set.add<LowerMakeTensorDesc>(ctx, numDescriptors);
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     int64_t numCTAs = getNumCTAs(module);
+    // One walk finds what there is to lower and the functions (the nearest
+    // isolated-from-above ops) that hold it, in walk order.
+    llvm::SetVector<Operation *> scopes;
     WalkResult checked = module.walk([&](Operation *op) {
-      if (isDescriptorOp(op) && failed(checkLowerable(op, numCTAs)))
+      bool descriptorOp = isDescriptorOp(op);
+      if (descriptorOp && failed(checkLowerable(op, numCTAs)))
         return WalkResult::interrupt();
+      if (descriptorOp || isa<tt::MakeTensorDescOp>(op))
+        scopes.insert(
+            op->getParentWithTrait<mlir::OpTrait::IsIsolatedFromAbove>());
       return WalkResult::advance();
     });
     if (checked.wasInterrupted())
       return signalPassFailure();
+    if (scopes.empty())
+      return markAllAnalysesPreserved();
 
-    MLIRContext *ctx = &getContext();
-    RewritePatternSet patterns(ctx);
-    patterns.add<LowerDescriptorLoad, LowerDescriptorGather>(ctx, numLoads);
-    patterns.add<LowerDescriptorStore, LowerDescriptorReduce,
-                 LowerDescriptorScatter>(ctx, numStores);
-    patterns.add<LowerMakeTensorDesc>(ctx, numDescriptors);
-    if (failed(applyPatternsGreedily(module, std::move(patterns))))
-      signalPassFailure();
+    // The rewrites run under the greedy driver in those functions only,
+    // as Triton's do in them (bottom-up, folding and uniquing the constants
+    // they create at the function's entry); other functions are untouched.
+    for (Operation *scope : scopes)
+      if (failed(applyPatternsGreedily(scope, patterns)))
+        return signalPassFailure();
   }
+
+private:
+  FrozenRewritePatternSet patterns;
 };
 
 } // namespace

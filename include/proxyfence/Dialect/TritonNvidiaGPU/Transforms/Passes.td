@@ -16,6 +16,10 @@ def ProxyFenceTMALowering : Pass<"proxyfence-tma-lowering", "mlir::ModuleOp"> {
   let description = [{
     Also registered as `--triton-nvidia-tma-lowering`.
 
+    One walk finds the ops to lower; the rewrites run (under MLIR's greedy
+    driver, as Triton's do) only in the functions that hold one, and a
+    function with nothing to lower is left as it is.
+
     Stores, reductions and scatters through a descriptor become an
     immutable `ttg.local_alloc` of the source, a
     `ttng.fence_async_shared`, the TMA op, and
