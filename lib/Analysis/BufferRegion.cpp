@@ -99,23 +99,38 @@ static bool isMemDesc(Value value) {
   return isa<ttg::MemDescType>(value.getType());
 }
 
+/// Lists the memdesc values under `op` by the function they belong to
+/// (`function`: the one `op` is in; null outside any), in post-order, as
+/// Operation::walk visits ops: the ops nested in `op` first, then the
+/// arguments of `op`'s blocks and its results.
+static void collectValues(
+    Operation *op, Operation *function,
+    llvm::MapVector<Operation *, SmallVector<Value>> &groups) {
+  Operation *own = isa<FunctionOpInterface>(op) ? op : function;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (Operation &nested : block)
+        collectValues(&nested, own, groups);
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (BlockArgument arg : block.getArguments())
+        if (isMemDesc(arg))
+          groups[own].push_back(arg);
+  for (Value result : op->getResults())
+    if (isMemDesc(result))
+      groups[function].push_back(result);
+}
+
 BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
   unknownSet.unknown = true;
   // The values of each function (null: outside any function), functions in
   // walk order.
   llvm::MapVector<Operation *, SmallVector<Value>> groups;
-  root->walk([&](Operation *op) {
-    Operation *parent = op->getParentOfType<FunctionOpInterface>();
-    Operation *own = isa<FunctionOpInterface>(op) ? op : parent;
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          if (isMemDesc(arg))
-            groups[own].push_back(arg);
-    for (Value result : op->getResults())
-      if (isMemDesc(result))
-        groups[parent].push_back(result);
-  });
+  collectValues(root, root->getParentOfType<FunctionOpInterface>(), groups);
+  size_t count = 0;
+  for (auto &group : groups)
+    count += group.second.size();
+  regions.reserve(count);
 
   for (auto &group : groups) {
     ArrayRef<Value> values = group.second;
@@ -135,6 +150,13 @@ BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
       for (Value value : values)
         regions[value].unknown = true;
   }
+}
+
+int64_t BufferRegionAnalysis::sizeInBytes(ttg::MemDescType type) {
+  auto [it, inserted] = sizes.try_emplace(type, 0);
+  if (inserted)
+    it->second = type.getSizeInBytes();
+  return it->second;
 }
 
 bool BufferRegionAnalysis::update(Value value, const RegionSet &set) {
@@ -176,16 +198,15 @@ static bool isPadded(ttg::MemDescType type) {
 /// swizzle; anything else keeps the whole source.
 static RegionSet subsliceRegions(const RegionSet &src,
                                  ttg::MemDescType srcType,
-                                 ttg::MemDescType type,
+                                 int64_t srcBytes, ttg::MemDescType type,
                                  ArrayRef<std::optional<int64_t>> offsets) {
   bool leadingOnly =
       !isPadded(srcType) && !offsets.empty() && offsets.front().has_value() &&
       llvm::all_of(offsets.drop_front(),
                    [](std::optional<int64_t> o) { return o == 0; }) &&
       type.getShape().drop_front() == srcType.getShape().drop_front();
-  int64_t rowBytes =
-      srcType.getSizeInBytes() / std::max<int64_t>(1, srcType.getShape()[0]);
-  return mapRegions(src, srcType.getSizeInBytes(),
+  int64_t rowBytes = srcBytes / std::max<int64_t>(1, srcType.getShape()[0]);
+  return mapRegions(src, srcBytes,
                     [&](ByteRange range) -> std::optional<ByteRange> {
                       if (!leadingOnly)
                         return std::nullopt;
@@ -262,10 +283,10 @@ RegionSet BufferRegionAnalysis::transfer(Value value) {
   }
   if (auto index = dyn_cast<ttg::MemDescIndexOp>(op)) {
     auto srcType = index.getSrc().getType();
-    int64_t stride = type.getSizeInBytes();
+    int64_t stride = sizeInBytes(type);
     APInt constant;
     bool isConstant = matchPattern(index.getIndex(), m_ConstantInt(&constant));
-    return mapRegions(getRegions(index.getSrc()), srcType.getSizeInBytes(),
+    return mapRegions(getRegions(index.getSrc()), sizeInBytes(srcType),
                       [&](ByteRange range) -> std::optional<ByteRange> {
                         if (!isConstant || isPadded(srcType))
                           return std::nullopt;
@@ -279,7 +300,9 @@ RegionSet BufferRegionAnalysis::transfer(Value value) {
   if (auto subslice = dyn_cast<ttg::MemDescSubsliceOp>(op)) {
     SmallVector<std::optional<int64_t>> offsets(subslice.getOffsets());
     return subsliceRegions(getRegions(subslice.getSrc()),
-                           subslice.getSrc().getType(), type, offsets);
+                           subslice.getSrc().getType(),
+                           sizeInBytes(subslice.getSrc().getType()), type,
+                           offsets);
   }
   if (auto subslice = dyn_cast<ttg::MemDescDynamicSubsliceOp>(op)) {
     // Offsets known at compile time map like memdesc_subslice's; a run-time
@@ -292,7 +315,9 @@ RegionSet BufferRegionAnalysis::transfer(Value value) {
                             : std::nullopt);
     }
     return subsliceRegions(getRegions(subslice.getSrc()),
-                           subslice.getSrc().getType(), type, offsets);
+                           subslice.getSrc().getType(),
+                           sizeInBytes(subslice.getSrc().getType()), type,
+                           offsets);
   }
   // Every other view (trans, reshape, reinterpret, and any view op added
   // later) keeps the whole source.
@@ -342,29 +367,57 @@ static bool isTensorMemory(Operation *alloc) {
   return type && type.isTensorMemory();
 }
 
-bool BufferRegionAnalysis::mayAlias(const BufferRegion &a,
-                                    const BufferRegion &b, bool byAddress) {
-  if (a.alloc == b.alloc)
-    return a.range.overlaps(b.range);
-  if (!byAddress)
-    return false;
-  if (isTensorMemory(a.alloc) != isTensorMemory(b.alloc))
-    return false;
-  std::optional<ByteRange> absA = getAbsoluteRange(a);
-  std::optional<ByteRange> absB = getAbsoluteRange(b);
-  // Before allocation, distinct buffers are distinct objects.
-  return absA && absB && absA->overlaps(*absB);
+PlacedRegion BufferRegionAnalysis::place(const BufferRegion &region) {
+  return {region, getAbsoluteRange(region), isTensorMemory(region.alloc)};
 }
 
-bool BufferRegionAnalysis::mayAlias(const RegionSet &a, const RegionSet &b,
-                                    bool byAddress) {
+PlacedRegionSet BufferRegionAnalysis::place(const RegionSet &set) {
+  PlacedRegionSet placed;
+  placed.unknown = set.unknown;
+  for (const BufferRegion &region : set.regions)
+    placed.regions.push_back(place(region));
+  return placed;
+}
+
+bool BufferRegionAnalysis::mayAlias(const PlacedRegion &a,
+                                    const PlacedRegion &b, bool byAddress) {
+  if (a.region.alloc == b.region.alloc)
+    return a.region.range.overlaps(b.region.range);
+  if (!byAddress)
+    return false;
+  if (a.tensorMemory != b.tensorMemory)
+    return false;
+  // Before allocation, distinct buffers are distinct objects.
+  return a.absolute && b.absolute && a.absolute->overlaps(*b.absolute);
+}
+
+bool BufferRegionAnalysis::mayAlias(const BufferRegion &a,
+                                    const BufferRegion &b, bool byAddress) {
+  // Placement matters only between distinct allocations, by address.
+  if (a.alloc == b.alloc || !byAddress)
+    return mayAlias(PlacedRegion{a}, PlacedRegion{b}, byAddress);
+  return mayAlias(place(a), place(b), byAddress);
+}
+
+template <typename Set>
+static bool mayAliasSets(const Set &a, const Set &b, bool byAddress) {
   if (a.empty() || b.empty())
     return false;
   if (a.unknown || b.unknown)
     return true;
-  for (const BufferRegion &ra : a.regions)
-    for (const BufferRegion &rb : b.regions)
-      if (mayAlias(ra, rb, byAddress))
+  for (const auto &ra : a.regions)
+    for (const auto &rb : b.regions)
+      if (BufferRegionAnalysis::mayAlias(ra, rb, byAddress))
         return true;
   return false;
+}
+
+bool BufferRegionAnalysis::mayAlias(const RegionSet &a, const RegionSet &b,
+                                    bool byAddress) {
+  return mayAliasSets(a, b, byAddress);
+}
+
+bool BufferRegionAnalysis::mayAlias(const PlacedRegionSet &a,
+                                    const PlacedRegionSet &b, bool byAddress) {
+  return mayAliasSets(a, b, byAddress);
 }

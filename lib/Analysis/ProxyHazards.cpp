@@ -19,6 +19,7 @@
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <optional>
@@ -31,10 +32,17 @@ namespace {
 
 /// One shared-memory data access of an op, resolved to regions.
 struct SharedAccess {
+  SharedAccess(RegionSet regions, bool isWrite, bool isAsync, FenceScope scope)
+      : regions(std::move(regions)), isWrite(isWrite), isAsync(isAsync),
+        scope(scope), placed(BufferRegionAnalysis::place(this->regions)) {}
+
   RegionSet regions;
   bool isWrite = false;
   bool isAsync = false;
   FenceScope scope = FenceScope::CTA;
+  /// `regions` with their allocations' placement, read once: accesses are
+  /// tested against each other many times.
+  PlacedRegionSet placed;
 };
 
 /// An access: the op and the index of the access in its list.
@@ -73,7 +81,7 @@ static std::optional<unsigned> traceToArgument(Value value) {
 /// conflict: not both reads, and their regions may alias.
 static std::optional<HazardKind> getConflict(const SharedAccess &generic,
                                              const SharedAccess &async) {
-  if (!BufferRegionAnalysis::mayAlias(generic.regions, async.regions))
+  if (!BufferRegionAnalysis::mayAlias(generic.placed, async.placed))
     return std::nullopt;
   return getHazardKind(generic.isWrite, async.isWrite);
 }
@@ -84,7 +92,16 @@ struct ProxyHazardAnalysis::Impl
        const ProxyHazardOptions &options, ProxyHazardAnalysis &result)
       : module(module), regions(regions), options(options), result(result) {}
 
-  ArrayRef<SharedAccess> getAccesses(Operation *op);
+  /// Appends the shared accesses of `op` to `out`.
+  void collectAccesses(Operation *op, SmallVectorImpl<SharedAccess> &out);
+  /// The accesses of an op of the current function.
+  ArrayRef<SharedAccess> lookupAccesses(Operation *op) const {
+    auto it = opKeys.find(op);
+    if (it == opKeys.end())
+      return {};
+    return ArrayRef<SharedAccess>(accesses).slice(it->second.first,
+                                                  it->second.second);
+  }
   void collectCallAccesses(Operation *call, SmallVectorImpl<SharedAccess> &out,
                            llvm::SmallPtrSetImpl<Operation *> &visiting);
 
@@ -92,6 +109,7 @@ struct ProxyHazardAnalysis::Impl
   void checkAsync(Operation *op, ArrayRef<SharedAccess> accesses,
                   State &state);
   void run();
+  void runOnFunction(FunctionOpInterface function);
 
   /// What is analysed: the module, or the one function of `onlyFunction`.
   Operation *getRoot() {
@@ -103,50 +121,46 @@ struct ProxyHazardAnalysis::Impl
   const BufferRegionAnalysis &regions;
   const ProxyHazardOptions &options;
   ProxyHazardAnalysis &result;
-  DenseMap<Operation *, SmallVector<SharedAccess, 2>> accessCache;
   DenseSet<std::tuple<Operation *, Operation *, unsigned>> seenHazards;
 
-  /// Every shared access, numbered in walk order (the engine's keys: the
-  /// bits of the frontier), and the first key of each op's accesses.
+  /// The current function's shared accesses, numbered in walk order (the
+  /// engine's keys: the bits of the frontier): the op and index of each,
+  /// the access, and each op's first key and count.
   std::vector<AccessKey> keys;
-  DenseMap<Operation *, unsigned> firstKey;
+  SmallVector<SharedAccess> accesses;
+  DenseMap<Operation *, std::pair<unsigned, unsigned>> opKeys;
   unsigned keyOf(Operation *op, unsigned index) const {
-    return firstKey.lookup(op) + index;
+    return opKeys.lookup(op).first + index;
   }
-  const SharedAccess &accessOf(unsigned key) {
-    return getAccesses(keys[key].first)[keys[key].second];
-  }
-  /// The fences, numbered in walk order when fence effects are recorded.
+  const SharedAccess &accessOf(unsigned key) const { return accesses[key]; }
+  /// The current function's fences, numbered in walk order when fence
+  /// effects are recorded.
   std::vector<Operation *> fences;
   DenseMap<Operation *, unsigned> fenceId;
   std::optional<engine::FenceRules> rules;
   /// With recordFenceEffects: what each fence orders.
   std::optional<engine::FenceLedger> ledger;
-  void computeFenceEffects();
+  void computeFenceEffects(bool exact);
   bool addsHazard(const llvm::BitVector &pending,
                   const llvm::BitVector &reached, bool cluster);
 };
 
-ArrayRef<SharedAccess> ProxyHazardAnalysis::Impl::getAccesses(Operation *op) {
-  auto it = accessCache.find(op);
-  if (it != accessCache.end())
-    return it->second;
-  SmallVector<SharedAccess, 2> accesses;
+void ProxyHazardAnalysis::Impl::collectAccesses(
+    Operation *op, SmallVectorImpl<SharedAccess> &out) {
   if (auto iface = dyn_cast<ProxyAccessOpInterface>(op)) {
     SmallVector<ProxyAccess, 4> raw;
     iface.getProxyAccesses(raw);
     for (const ProxyAccess &access : raw) {
       if (!access.isGenericShared() && !access.isAsyncShared())
         continue;
-      accesses.push_back({regions.getAccessRegions(op, access),
-                          access.isWrite(), access.isAsyncShared(),
-                          wider(access.scope, getReach(access.value))});
+      out.emplace_back(regions.getAccessRegions(op, access), access.isWrite(),
+                       access.isAsyncShared(),
+                       wider(access.scope, getReach(access.value)));
     }
   } else if (isa<CallOpInterface>(op)) {
     llvm::SmallPtrSet<Operation *, 4> visiting;
-    collectCallAccesses(op, accesses, visiting);
+    collectCallAccesses(op, out, visiting);
   }
-  return accessCache[op] = std::move(accesses);
 }
 
 /// A call accesses everything its callee (and its callees) access; regions
@@ -177,8 +191,8 @@ void ProxyHazardAnalysis::Impl::collectCallAccesses(
         if (std::optional<unsigned> arg = traceToArgument(access.value))
           if (*arg < callOp.getArgOperands().size())
             set = regions.getRegions(callOp.getArgOperands()[*arg]);
-      out.push_back({set, access.isWrite(), access.isAsyncShared(),
-                     wider(access.scope, getReach(access.value))});
+      out.emplace_back(set, access.isWrite(), access.isAsyncShared(),
+                       wider(access.scope, getReach(access.value)));
     }
   });
   visiting.erase(callee);
@@ -245,7 +259,7 @@ void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
     rules->fence(state, scope, id);
     return;
   }
-  ArrayRef<SharedAccess> accesses = getAccesses(op);
+  ArrayRef<SharedAccess> accesses = lookupAccesses(op);
   if (accesses.empty())
     return;
   checkAsync(op, accesses, state);
@@ -255,16 +269,37 @@ void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
 }
 
 void ProxyHazardAnalysis::Impl::run() {
-  // Resolve every op's accesses first, numbering them: later lookups never
-  // grow the cache, so the ArrayRefs it hands out stay valid.
+  // Hazards never cross functions (a call stands for its callee's
+  // accesses), so each function numbers its own accesses and fences: the
+  // frontier's bit vectors are as long as one function's accesses, not the
+  // module's.
   Operation *root = getRoot();
+  SmallVector<FunctionOpInterface> functions;
+  root->walk([&](FunctionOpInterface function) {
+    if (!function.isExternal())
+      functions.push_back(function);
+  });
+  for (FunctionOpInterface function : functions)
+    runOnFunction(function);
+}
+
+void ProxyHazardAnalysis::Impl::runOnFunction(FunctionOpInterface function) {
+  // Resolve every op's accesses first, numbering them in walk order: the
+  // dataflow then only reads them, so the ArrayRefs it takes stay valid.
+  keys.clear();
+  accesses.clear();
+  opKeys.clear();
+  fences.clear();
   llvm::BitVector remote;
-  root->walk([&](Operation *op) {
-    ArrayRef<SharedAccess> accesses = getAccesses(op);
-    if (!accesses.empty())
-      firstKey[op] = keys.size();
-    for (auto [index, access] : llvm::enumerate(accesses)) {
-      keys.push_back({op, static_cast<unsigned>(index)});
+  function->walk([&](Operation *op) {
+    unsigned first = accesses.size();
+    collectAccesses(op, accesses);
+    unsigned count = accesses.size() - first;
+    if (count)
+      opKeys[op] = {first, count};
+    for (unsigned index = 0; index != count; ++index) {
+      const SharedAccess &access = accesses[first + index];
+      keys.push_back({op, index});
       remote.push_back(!access.isAsync && access.scope == FenceScope::Cluster);
     }
     if (options.recordFenceEffects && isa<ttng::FenceAsyncSharedOp>(op)) {
@@ -278,9 +313,11 @@ void ProxyHazardAnalysis::Impl::run() {
                 engine::CtaFenceReading::Conservative);
   if (options.recordFenceEffects)
     ledger.emplace(*rules, fences.size());
-  runOnFunctions(root, rules->entry());
+  size_t fencePointsBefore = result.fencePoints.size();
+  transferRegion(function.getFunctionBody(), rules->entry());
   if (options.recordFenceEffects)
-    computeFenceEffects();
+    computeFenceEffects(/*exact=*/result.fencePoints.size() ==
+                        fencePointsBefore);
 }
 
 /// Whether some pending generic access and some reached async access
@@ -314,7 +351,7 @@ bool ProxyHazardAnalysis::Impl::addsHazard(const llvm::BitVector &pending,
   return false;
 }
 
-void ProxyHazardAnalysis::Impl::computeFenceEffects() {
+void ProxyHazardAnalysis::Impl::computeFenceEffects(bool exact) {
   auto adds = [&](const llvm::BitVector &pending,
                   const llvm::BitVector &reached, bool cluster) {
     return addsHazard(pending, reached, cluster);
@@ -328,31 +365,24 @@ void ProxyHazardAnalysis::Impl::computeFenceEffects() {
     effect.ordersHazard = alone.ordersHazard;
     effect.needsClusterScope = alone.needsClusterScope;
   }
-  // Greedy, in program order, per function (hazards never cross
-  // functions). Exact only where the analysis assumed no fence at a
-  // hazard: such an assumed fence hides, on later loop iterations, what
-  // else reaches its op, and that depends on the order of visits.
-  getRoot()->walk([&](FunctionOpInterface function) {
-    bool exact = llvm::none_of(result.fencePoints, [&](const auto &point) {
-      return function->isProperAncestor(point.first);
-    });
-    if (!exact)
-      return;
-    SmallVector<unsigned> order;
-    function->walk([&](ttng::FenceAsyncSharedOp fence) {
-      order.push_back(fenceId.lookup(fence));
-    });
-    std::vector<engine::FenceLedger::Verdict> verdicts =
-        ledger->greedy(order, adds);
-    for (auto [id, verdict] : llvm::zip(order, verdicts)) {
-      if (!ledger->isReached(id))
-        continue;
-      FenceEffect &effect = result.fenceEffects[fences[id]];
-      effect.greedyExact = true;
-      effect.greedySpurious = verdict.spurious;
-      effect.greedyOverwide = verdict.overwide;
-    }
-  });
+  // Greedy, in program order (the function's fences are numbered in walk
+  // order). Exact only where the analysis assumed no fence at a hazard in
+  // the function: such an assumed fence hides, on later loop iterations,
+  // what else reaches its op, and that depends on the order of visits.
+  if (!exact)
+    return;
+  SmallVector<unsigned> order =
+      llvm::to_vector(llvm::seq<unsigned>(0, fences.size()));
+  std::vector<engine::FenceLedger::Verdict> verdicts =
+      ledger->greedy(order, adds);
+  for (auto [id, verdict] : llvm::zip(order, verdicts)) {
+    if (!ledger->isReached(id))
+      continue;
+    FenceEffect &effect = result.fenceEffects[fences[id]];
+    effect.greedyExact = true;
+    effect.greedySpurious = verdict.spurious;
+    effect.greedyOverwide = verdict.overwide;
+  }
 }
 
 ProxyHazardAnalysis::ProxyHazardAnalysis(ModuleOp module,

@@ -24,6 +24,10 @@
 
 namespace proxyfence {
 
+namespace ttg {
+class MemDescType;
+} // namespace ttg
+
 /// The bytes [start, end).
 struct ByteRange {
   int64_t start = 0;
@@ -65,6 +69,22 @@ struct RegionSet {
   bool insert(const BufferRegion &region);
   /// Adds every region of `other`. Returns true if the set changed.
   bool merge(const RegionSet &other);
+  bool empty() const { return regions.empty() && !unknown; }
+};
+
+/// A region with the placement of its allocation read once: its absolute
+/// shared-memory range (when allocated) and whether it is tensor memory,
+/// which is what aliasing by address asks (BufferRegionAnalysis::mayAlias).
+/// For analyses that test the same regions against each other many times.
+struct PlacedRegion {
+  BufferRegion region;
+  std::optional<ByteRange> absolute;
+  bool tensorMemory = false;
+};
+
+struct PlacedRegionSet {
+  llvm::SmallVector<PlacedRegion, 2> regions;
+  bool unknown = false;
   bool empty() const { return regions.empty() && !unknown; }
 };
 
@@ -111,12 +131,24 @@ public:
                        bool byAddress = true);
   static bool mayAlias(const RegionSet &a, const RegionSet &b,
                        bool byAddress = true);
+  /// The same, on placed regions (the one statement of the rule).
+  static bool mayAlias(const PlacedRegion &a, const PlacedRegion &b,
+                       bool byAddress = true);
+  static bool mayAlias(const PlacedRegionSet &a, const PlacedRegionSet &b,
+                       bool byAddress = true);
+
+  /// `region` (every region of `set`) with its allocation's placement.
+  static PlacedRegion place(const BufferRegion &region);
+  static PlacedRegionSet place(const RegionSet &set);
 
 private:
   bool update(mlir::Value value, const RegionSet &regions);
   RegionSet transfer(mlir::Value value);
+  /// MemDescType::getSizeInBytes, once per type.
+  int64_t sizeInBytes(ttg::MemDescType type);
 
   llvm::DenseMap<mlir::Value, RegionSet> regions;
+  llvm::DenseMap<mlir::Type, int64_t> sizes;
   RegionSet unknownSet;
 };
 

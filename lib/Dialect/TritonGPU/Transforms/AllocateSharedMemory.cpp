@@ -206,7 +206,8 @@ struct Interval {
 };
 
 /// Numbers every op of a function in pre-order; an op's span covers the ops
-/// nested in it.
+/// nested in it. Also answers, once per kind of op, whether ops of that kind
+/// are functions or loops (interface queries are dearer than a lookup).
 class ProgramOrder {
 public:
   explicit ProgramOrder(Operation *root) {
@@ -215,6 +216,8 @@ public:
   }
 
   Interval span(Operation *op) const { return spans.lookup(op); }
+  bool isFunction(Operation *op) const { return kindOf(op) & kFunction; }
+  bool isLoop(Operation *op) const { return kindOf(op) & kLoop; }
   Interval span(Block *block) const {
     return {span(&block->front()).start, span(&block->back()).end};
   }
@@ -232,7 +235,17 @@ private:
     spans[op] = {start, next - 1};
   }
 
+  enum : uint8_t { kFunction = 1, kLoop = 2 };
+  uint8_t kindOf(Operation *op) const {
+    auto [it, inserted] = kinds.try_emplace(op->getName(), 0);
+    if (inserted)
+      it->second = (isa<FunctionOpInterface>(op) ? kFunction : 0) |
+                   (isa<LoopLikeOpInterface>(op) ? kLoop : 0);
+    return it->second;
+  }
+
   DenseMap<Operation *, Interval> spans;
+  mutable DenseMap<OperationName, uint8_t> kinds;
 };
 
 //===----------------------------------------------------------------------===//
@@ -313,13 +326,13 @@ void extendOverAncestors(Operation *op, Operation *alloc,
   Operation *child = op;
   for (Operation *parent = op->getParentOp(); parent;
        child = parent, parent = parent->getParentOp()) {
-    if (isa<FunctionOpInterface>(child))
+    if (order.isFunction(child))
       break;
     if (isa<ttg::WarpSpecializeOp>(parent))
       live.extend(order.span(parent));
     // A use inside a loop is reached again on the next iteration, unless the
     // buffer is allocated afresh inside it; a yield carries it anyway.
-    if (isa<LoopLikeOpInterface>(parent) &&
+    if (order.isLoop(parent) &&
         (!parent->isAncestor(alloc) || child->hasTrait<mlir::OpTrait::IsTerminator>()))
       live.extend(order.span(parent));
     Region *region = child->getParentRegion();
@@ -356,7 +369,7 @@ void extendOverAsyncAccess(Operation *op, const ProgramOrder &order,
   // Complete when issued (a synchronous wgmma).
   if (kind == CompletionKind::None)
     return;
-  for (Operation *at = op; at && !isa<FunctionOpInterface>(at);
+  for (Operation *at = op; at && !order.isFunction(at);
        at = at->getParentOp()) {
     for (Operation *next = at->getNextNode(); next;
          next = next->getNextNode()) {
@@ -367,7 +380,7 @@ void extendOverAsyncAccess(Operation *op, const ProgramOrder &order,
     }
     live.extend(order.span(&at->getBlock()->back()));
     Operation *parent = at->getParentOp();
-    if (parent && isa<LoopLikeOpInterface>(parent))
+    if (parent && order.isLoop(parent))
       live.extend(order.span(parent));
   }
 }
@@ -542,14 +555,14 @@ SmallVector<Buffer> collectBuffers(FunctionOpInterface func,
       // only at its op. Both live throughout a warp_specialize they run in
       // (a nested warp_specialize's captures are written while the outer
       // one's partitions may still be reading theirs).
-      buffer.live = order.span(op);
-      if (ws)
-        buffer.live.end = buffer.live.start;
-      extendOverAncestors(op, op, order, buffer.live);
       if (auto recorded = op->getAttrOfType<IntegerAttr>(kSizeAttr))
         buffer.size = recorded.getInt();
       if (buffer.size == 0)
         return;
+      buffer.live = order.span(op);
+      if (ws)
+        buffer.live.end = buffer.live.start;
+      extendOverAncestors(op, op, order, buffer.live);
     }
     if (auto offset = op->getAttrOfType<IntegerAttr>(kOffsetAttr))
       buffer.offset = offset.getInt();
@@ -565,7 +578,10 @@ struct ProxyFenceAllocateSharedMemoryPass final
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    BufferRegionAnalysis analysis(module);
+    // Shared with the fence passes around it: offsets are attributes, and
+    // the analysis resolves values to allocations, not to addresses.
+    const auto &analysis = getAnalysis<BufferRegionAnalysis>();
+    markAnalysesPreserved<BufferRegionAnalysis>();
     Builder builder(module.getContext());
     int64_t total = 0;
     for (auto func : module.getOps<FunctionOpInterface>()) {

@@ -31,10 +31,24 @@ using namespace proxyfence;
 
 namespace {
 
+/// Whether `op` runs in a partition region of some warp_specialize.
+static bool isInWarpSpecialize(Operation *op) {
+  for (Region *region = op->getParentRegion(); region;
+       region = region->getParentRegion())
+    if (ttg::getWarpSpecializeOf(region))
+      return true;
+  return false;
+}
+
 /// An op that writes registers into shared memory, and where.
 struct Writer {
   Operation *op;
   RegionSet regions;
+  /// Whether it runs in a warp_specialize region (only then can it run
+  /// concurrently with another op).
+  bool inWarpSpecialize;
+  /// The function it is in.
+  Operation *function;
 };
 
 /// Whether `a` and `b` run on different warps at the same time: they sit in
@@ -80,8 +94,9 @@ private:
 /// that contains none of `writers` and runs concurrently with none of them.
 Operation *ProxyFenceFenceInsertionPass::hoist(Operation *op,
                                                ArrayRef<Writer *> writers) {
-  if (llvm::any_of(writers,
-                   [&](Writer *w) { return areConcurrent(w->op, op); }))
+  if (isInWarpSpecialize(op) && llvm::any_of(writers, [&](Writer *w) {
+        return w->inWarpSpecialize && areConcurrent(w->op, op);
+      }))
     return op;
   Operation *point = op;
   while (Operation *parent = point->getParentOp()) {
@@ -105,33 +120,56 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     return signalPassFailure();
   if (!*proxies)
     return;
-  BufferRegionAnalysis regions(module);
+  // The fences this pass inserts change no memdesc value: the analysis
+  // stays valid for the passes after it.
+  const auto &regions = getAnalysis<BufferRegionAnalysis>();
+  markAnalysesPreserved<BufferRegionAnalysis>();
   inserted = hoisted = deduplicated = 0;
 
   // Register -> shared-memory writes.
+  // One walk lists the writers and the ops that may read asynchronously
+  // (every ProxyAccessOpInterface op), each with its function.
   SmallVector<Writer> writers;
-  module->walk([&](Operation *op) {
+  SmallVector<std::pair<Operation *, Operation *>> readers;
+  auto visit = [&](Operation *op, Operation *function) {
+    if (!isa<ProxyAccessOpInterface>(op))
+      return;
+    readers.push_back({op, function});
     if (!isa<ttg::LocalAllocOp, ttg::LocalStoreOp>(op))
       return;
     SmallVector<ProxyAccess, 2> accesses;
     cast<ProxyAccessOpInterface>(op).getProxyAccesses(accesses);
     for (const ProxyAccess &access : accesses)
       if (access.isWrite() && access.proxy == Proxy::Generic)
-        writers.push_back({op, regions.getRegions(access.value)});
-  });
+        writers.push_back({op, regions.getRegions(access.value),
+                           isInWarpSpecialize(op), function});
+  };
+  for (Operation &top : *module.getBody()) {
+    Operation *function = isa<FunctionOpInterface>(top) ? &top : nullptr;
+    top.walk([&](Operation *op) {
+      visit(op, op == &top || !function
+                    ? op->getParentOfType<FunctionOpInterface>()
+                    : function);
+    });
+  }
   // Index the writers, so that each async read looks only at those that
   // may write its bytes (linear, not readers x writers): by allocation;
   // by function, for reads that cannot be traced (only the writers of its
   // own function can be in its loops, which is all hoisting asks); and
   // the writers that cannot be traced themselves, which may write any
-  // buffer of any function.
-  DenseMap<Operation *, SmallVector<unsigned, 4>> byAlloc, byFunction;
-  SmallVector<unsigned> untracedWriters;
+  // buffer of any function (by function too: those of other functions are
+  // only counted, as none can be in the reader's loops or run concurrently
+  // with it).
+  DenseMap<Operation *, SmallVector<unsigned, 4>> byAlloc, byFunction,
+      untracedByFunction;
+  size_t untracedWriters = 0;
   for (auto [index, writer] : llvm::enumerate(writers)) {
     unsigned i = index;
-    byFunction[writer.op->getParentOfType<FunctionOpInterface>()].push_back(i);
+    Operation *function = writer.function;
+    byFunction[function].push_back(i);
     if (writer.regions.unknown) {
-      untracedWriters.push_back(i);
+      untracedByFunction[function].push_back(i);
+      ++untracedWriters;
       continue;
     }
     for (const BufferRegion &region : writer.regions.regions) {
@@ -141,13 +179,19 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     }
   }
 
-  SmallVector<Operation *> readers;
-  module->walk([&](ProxyAccessOpInterface op) { readers.push_back(op); });
-  for (Operation *op : readers) {
+  // Per writer, the last reader that listed it (0: none yet): each reader
+  // lists a writer once.
+  std::vector<unsigned> lastReader(writers.size(), 0);
+  unsigned reader = 0;
+  for (auto [op, function] : readers) {
     SmallVector<ProxyAccess, 4> accesses;
     cast<ProxyAccessOpInterface>(op).getProxyAccesses(accesses);
     SmallVector<Writer *> relevant;
-    llvm::SmallPtrSet<Writer *, 8> inRelevant;
+    ++reader;
+    const SmallVector<unsigned, 4> &untracedHere =
+        untracedByFunction.lookup(function);
+    // The untraced writers of other functions that reach the read.
+    size_t untracedElsewhere = 0;
     bool cluster = false;
     // A buffer whose origin cannot be traced (a function argument, another
     // block argument) may have been written from registers anywhere.
@@ -160,7 +204,7 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
       if (!BufferRegionAnalysis::mayAlias(writer.regions, read,
                                           /*byAddress=*/false))
         return;
-      if (inRelevant.insert(&writer).second)
+      if (std::exchange(lastReader[index], reader) != reader)
         relevant.push_back(&writer);
       cluster |= access.scope == FenceScope::Cluster;
     };
@@ -173,20 +217,22 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
       if (read.unknown) {
         untraced = true;
         cluster |= access.scope == FenceScope::Cluster;
-        for (unsigned index :
-             byFunction.lookup(op->getParentOfType<FunctionOpInterface>()))
+        for (unsigned index : byFunction.lookup(function))
           consider(index, read, access);
       } else {
         for (const BufferRegion &region : read.regions)
           for (unsigned index : byAlloc.lookup(region.alloc))
             consider(index, read, access);
       }
-      for (unsigned index : untracedWriters)
+      for (unsigned index : untracedHere)
         consider(index, read, access);
+      // An untraced writer may alias any read that is not empty.
+      if (untracedWriters != untracedHere.size()) {
+        untracedElsewhere = untracedWriters - untracedHere.size();
+        cluster |= access.scope == FenceScope::Cluster;
+      }
     }
-    // In program order, as a scan of every writer would list them.
-    llvm::sort(relevant);
-    if (relevant.empty() && !untraced)
+    if (relevant.empty() && untracedElsewhere == 0 && !untraced)
       continue;
     int64_t hoistedBefore = hoisted;
     // Before any execution barrier that directly precedes the point: each
@@ -206,7 +252,7 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     ++inserted;
     if (remarks)
       fence->emitRemark("proxy fence inserted before ")
-          << op->getName() << ": " << relevant.size()
+          << op->getName() << ": " << relevant.size() + untracedElsewhere
           << " register-to-shared write(s) reach its async read"
           << (untraced ? " (or its buffer cannot be traced)" : "")
           << "; hoisted out of " << hoisted - hoistedBefore << " loop(s)";

@@ -35,8 +35,9 @@ struct ProxyFenceProxyFenceInsertionPass final
       return signalPassFailure();
     if (!*proxies)
       return;
-    BufferRegionAnalysis regions(module);
+    const auto &regions = getAnalysis<BufferRegionAnalysis>();
     ProxyHazardAnalysis analysis(module, regions);
+    markAnalysesPreserved<BufferRegionAnalysis>();
     int64_t cta = 0, clusterCount = 0;
     for (auto [asyncOp, scope] : analysis.getFencePoints()) {
       OpBuilder builder(getFenceInsertionPoint(asyncOp));
