@@ -5,7 +5,7 @@ of the same module, in one run; peak memory; a table and a plot.
 
   bench/ttgir_scale.py [--sizes 1000,10000,...] [--runs N] [--seed S]
                        [--cc 90|100] [--build DIR] [--plot FILE.png]
-                       [--table FILE.md]
+                       [--table FILE.md] [--baseline DIR]
 
 Modules come from utils/gen/ttgir_gen.py (seeded; the same generator the
 property tests use). Times are MLIR's own pass timing (--mlir-timing),
@@ -15,6 +15,9 @@ median of --runs processes:
                        (--verify-each=false): the four passes, each timed
   check                proxyfence check on the pipeline's output: wall
                        clock of the whole process, minus an empty check's
+With --baseline DIR (another build, e.g. of an earlier commit), its
+pipeline runs on the same modules, interleaved run by run with this
+build's, and a second table sets the two side by side.
 Peak memory is the maximum resident set size of each process (getrusage),
 minus that of the same tool on an empty module; the parsed module's is
 the parse+print run's.
@@ -79,6 +82,8 @@ def main():
     parser.add_argument("--table", help="also write the table (Markdown) here")
     parser.add_argument("--json", help="also write the measurements (JSON) here")
     parser.add_argument("--from-json", help="plot and tabulate earlier measurements")
+    parser.add_argument("--baseline", help="a second build directory to time "
+                        "side by side (its pipeline, on the same modules)")
     args = parser.parse_args()
     opt = os.path.join(args.build, "bin", "proxyfence-opt")
     pf = os.path.join(args.build, "bin", "proxyfence")
@@ -107,10 +112,22 @@ def measure(args, opt, pf, gen):
                             str(size), "--cc", str(args.cc), "-o", src], check=True)
             ops = sum(1 for line in open(src) if OP_LINE.match(line))
             parse = [timing([opt, src, "-o", os.devnull]) for _ in range(args.runs)]
-            pipe = [timing([opt, "--proxyfence-fence-pipeline=compute-capability=%d" % args.cc,
-                            "--verify-each=false", src, "-o", out])
-                    for _ in range(args.runs)]
+            pipeline_args = ["--proxyfence-fence-pipeline=compute-capability=%d" % args.cc,
+                             "--verify-each=false", src]
+            pipe, base = [], []
+            for _ in range(args.runs):
+                pipe.append(timing([opt] + pipeline_args + ["-o", out]))
+                if args.baseline:
+                    base.append(timing([os.path.join(args.baseline, "bin", "proxyfence-opt")]
+                                       + pipeline_args + ["-o", os.devnull]))
             row = {"size": size, "ops": ops}
+            if base:
+                row["base_parse_print"] = statistics.median(
+                    t["Parser"] + t["Output"] for t in base)
+                for name in PASSES:
+                    row["base_" + name] = statistics.median(t.get(name, 0.0) for t in base)
+                row["base_pipeline"] = statistics.median(
+                    sum(t.get(n, 0.0) for n in PASSES) for t in base)
             row["parse_print"] = statistics.median(t["Parser"] + t["Output"] for t in parse)
             for name in PASSES:
                 row[name] = statistics.median(t.get(name, 0.0) for t in pipe)
@@ -165,6 +182,23 @@ def report(args, rows):
                  "below that the module is within the noise of a process's RSS"
                  % (max((r["mem_pipeline"] / r["mem_parse"] for r in big), default=0),
                     ", ".join("%d ops" % r["ops"] for r in big) or "none"))
+    if all("base_pipeline" in r for r in rows):
+        lines.append("")
+        lines.append("Side by side with the baseline build (same modules, runs "
+                     "interleaved; both against this build's parse+verify+print):")
+        lines.append("")
+        lines.append("| ops | pipeline before (ms) | pipeline after (ms) | speedup "
+                     "| before / parse+print | after / parse+print "
+                     "| TMA lowering | fence insertion | allocation | proxy-fence insertion |")
+        lines.append("|---:|---:|---:|---:|---:|---:|---|---|---|---|")
+        for r in rows:
+            lines.append("| %d | %.1f | %.1f | %.1f× | %.1f%% | %.1f%% | %s |" % (
+                r["ops"], 1e3 * r["base_pipeline"], 1e3 * r["pipeline"],
+                r["base_pipeline"] / max(r["pipeline"], 1e-12),
+                100 * r["base_pipeline"] / r["parse_print"],
+                100 * r["pipeline"] / r["parse_print"],
+                " | ".join("%.1f → %.1f" % (1e3 * r["base_" + n], 1e3 * r[n])
+                           for n in PASSES)))
     table = "\n".join(lines) + "\n"
     print(table)
     if args.table:

@@ -122,6 +122,8 @@ struct ProxyHazardAnalysis::Impl
   const ProxyHazardOptions &options;
   ProxyHazardAnalysis &result;
   DenseSet<std::tuple<Operation *, Operation *, unsigned>> seenHazards;
+  ProxyAccessLookup proxyAccess;
+  InterfaceLookup<CallOpInterface> calls;
 
   /// The current function's shared accesses, numbered in walk order (the
   /// engine's keys: the bits of the frontier): the op and index of each,
@@ -147,7 +149,7 @@ struct ProxyHazardAnalysis::Impl
 
 void ProxyHazardAnalysis::Impl::collectAccesses(
     Operation *op, SmallVectorImpl<SharedAccess> &out) {
-  if (auto iface = dyn_cast<ProxyAccessOpInterface>(op)) {
+  if (auto iface = proxyAccess.get(op)) {
     SmallVector<ProxyAccess, 4> raw;
     iface.getProxyAccesses(raw);
     for (const ProxyAccess &access : raw) {
@@ -157,7 +159,7 @@ void ProxyHazardAnalysis::Impl::collectAccesses(
                        access.isAsyncShared(),
                        wider(access.scope, getReach(access.value)));
     }
-  } else if (isa<CallOpInterface>(op)) {
+  } else if (calls.has(op)) {
     llvm::SmallPtrSet<Operation *, 4> visiting;
     collectCallAccesses(op, out, visiting);
   }

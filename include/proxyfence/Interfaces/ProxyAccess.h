@@ -11,6 +11,7 @@
 #define PROXYFENCE_INTERFACES_PROXYACCESS_H
 
 #include "proxyfence/Engine/Frontier.h"
+#include "proxyfence/Support/InterfaceLookup.h"
 
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -154,6 +155,13 @@ void appendMemoryEffects(
 } // namespace proxyfence
 
 #include "proxyfence/Interfaces/ProxyAccessOpInterface.h.inc"
+
+namespace proxyfence {
+
+/// ProxyAccessOpInterface of an op, looked up once per kind of op.
+using ProxyAccessLookup = InterfaceLookup<ProxyAccessOpInterface>;
+
+} // namespace proxyfence
 
 namespace proxyfence::OpTrait {
 

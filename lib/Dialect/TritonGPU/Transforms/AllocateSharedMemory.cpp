@@ -139,10 +139,10 @@ bool isRegisterConversion(RankedTensorType src, RankedTensorType dst) {
 
 /// Bytes of shared-memory scratch `op` needs while it runs (0 for none).
 /// The rules are documented in docs/allocation.md.
-int64_t getScratchSize(Operation *op) {
+int64_t getScratchSize(Operation *op, ProxyAccessOpInterface iface) {
   // Ops that state their scratch (ttng.tensormap_create: the 128-byte
   // tensormap it assembles, as Triton's allocation gives it).
-  if (auto iface = dyn_cast<ProxyAccessOpInterface>(op))
+  if (iface)
     if (int64_t bytes = iface.getSharedScratchSize())
       return bytes;
   if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op)) {
@@ -474,10 +474,10 @@ bool isSharedAlloc(Operation *op) {
          !cast<ttg::MemDescType>(alloc->getResult(0).getType()).isTensorMemory();
 }
 
-/// Operand numbers of `op` that an async proxy accesses.
-llvm::SmallDenseSet<unsigned> getAsyncOperands(Operation *op) {
+/// Operand numbers of the op `iface` (null: an op without the interface)
+/// that an async proxy accesses.
+llvm::SmallDenseSet<unsigned> getAsyncOperands(ProxyAccessOpInterface iface) {
   llvm::SmallDenseSet<unsigned> async;
-  auto iface = dyn_cast<ProxyAccessOpInterface>(op);
   if (!iface)
     return async;
   SmallVector<ProxyAccess> accesses;
@@ -492,12 +492,12 @@ llvm::SmallDenseSet<unsigned> getAsyncOperands(Operation *op) {
 /// An operand the analysis cannot resolve may reach any buffer.
 llvm::MapVector<Operation *, SmallVector<Use>>
 collectUses(FunctionOpInterface func, ArrayRef<Operation *> allocs,
-            const BufferRegionAnalysis &analysis) {
+            const BufferRegionAnalysis &analysis, ProxyAccessLookup &lookup) {
   llvm::MapVector<Operation *, SmallVector<Use>> uses;
   for (Operation *alloc : allocs)
     uses[alloc];
   func->walk([&](Operation *op) {
-    llvm::SmallDenseSet<unsigned> async = getAsyncOperands(op);
+    llvm::SmallDenseSet<unsigned> async = getAsyncOperands(lookup.get(op));
     for (OpOperand &operand : op->getOpOperands()) {
       if (!isa<ttg::MemDescType>(operand.get().getType()))
         continue;
@@ -527,7 +527,8 @@ collectUses(FunctionOpInterface func, ArrayRef<Operation *> allocs,
 
 /// The buffers of `func`, with sizes, alignments and live intervals.
 SmallVector<Buffer> collectBuffers(FunctionOpInterface func,
-                                   const BufferRegionAnalysis &analysis) {
+                                   const BufferRegionAnalysis &analysis,
+                                   ProxyAccessLookup &lookup) {
   ProgramOrder order(func);
   SmallVector<Operation *> allocs;
   SmallVector<Buffer> buffers;
@@ -535,7 +536,7 @@ SmallVector<Buffer> collectBuffers(FunctionOpInterface func,
     if (isSharedAlloc(op))
       allocs.push_back(op);
   });
-  auto uses = collectUses(func, allocs, analysis);
+  auto uses = collectUses(func, allocs, analysis, lookup);
   func->walk<WalkOrder::PreOrder>([&](Operation *op) {
     Buffer buffer;
     buffer.op = op;
@@ -547,8 +548,9 @@ SmallVector<Buffer> collectBuffers(FunctionOpInterface func,
     } else {
       auto ws = dyn_cast<ttg::WarpSpecializeOp>(op);
       buffer.isScratch = true;
-      buffer.size = ws ? getCaptureSize(ws) : getScratchSize(op);
-      if (auto iface = dyn_cast<ProxyAccessOpInterface>(op))
+      ProxyAccessOpInterface iface = lookup.get(op);
+      buffer.size = ws ? getCaptureSize(ws) : getScratchSize(op, iface);
+      if (iface)
         if (int64_t alignment = iface.getSharedScratchAlignment())
           buffer.alignment = alignment;
       // Capture storage is written and read as the op starts; scratch lives
@@ -583,9 +585,10 @@ struct ProxyFenceAllocateSharedMemoryPass final
     const auto &analysis = getAnalysis<BufferRegionAnalysis>();
     markAnalysesPreserved<BufferRegionAnalysis>();
     Builder builder(module.getContext());
+    ProxyAccessLookup lookup;
     int64_t total = 0;
     for (auto func : module.getOps<FunctionOpInterface>()) {
-      SmallVector<Buffer> buffers = collectBuffers(func, analysis);
+      SmallVector<Buffer> buffers = collectBuffers(func, analysis, lookup);
       for (const Buffer &buffer : buffers)
         if (!buffer.offset)
           ++numBuffers;

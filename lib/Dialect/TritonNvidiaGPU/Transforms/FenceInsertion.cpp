@@ -131,8 +131,9 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   // (every ProxyAccessOpInterface op), each with its function.
   SmallVector<Writer> writers;
   SmallVector<std::pair<Operation *, Operation *>> readers;
+  ProxyAccessLookup lookup;
   auto visit = [&](Operation *op, Operation *function) {
-    if (!isa<ProxyAccessOpInterface>(op))
+    if (!lookup.has(op))
       return;
     readers.push_back({op, function});
     if (!isa<ttg::LocalAllocOp, ttg::LocalStoreOp>(op))
