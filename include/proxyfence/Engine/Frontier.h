@@ -114,7 +114,7 @@ struct FenceFrontier {
 
 /// The rules, over the accesses a front-end numbers ("keys": the PTX
 /// checker numbers one function's generic accesses; the TTGIR analysis
-/// every shared access of the module, async ones too, which its ledger
+/// every shared access of one function, async ones too, which its ledger
 /// records as reaching fences; only generic keys enter the frontier).
 class FenceRules {
 public:
