@@ -291,3 +291,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A module with nothing to lower prints back as it was: the unused
+// constant and the dead block stay (the pass is one walk here).
+// CHECK-LABEL: tt.func @nothing_to_lower(
+// CHECK-NEXT: %{{.*}} = arith.constant 7 : i32
+// CHECK-NEXT: cf.br ^[[EXIT3:bb[0-9]+]]
+// CHECK-NEXT: ^{{bb[0-9]+}}:
+// CHECK-NEXT: arith.constant 8 : i32
+// CHECK-NEXT: cf.br ^[[EXIT3]]
+// CHECK-NEXT: ^[[EXIT3]]:
+// CHECK-NEXT: tt.return
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @nothing_to_lower() {
+    %unused = arith.constant 7 : i32
+    cf.br ^exit
+  ^dead:
+    %also_unused = arith.constant 8 : i32
+    cf.br ^exit
+  ^exit:
+    tt.return
+  }
+}
