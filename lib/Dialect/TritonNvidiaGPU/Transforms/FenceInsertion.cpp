@@ -126,9 +126,9 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   markAnalysesPreserved<BufferRegionAnalysis>();
   inserted = hoisted = deduplicated = 0;
 
-  // Register -> shared-memory writes.
-  // One walk lists the writers and the ops that may read asynchronously
-  // (every ProxyAccessOpInterface op), each with its function.
+  // One walk lists the register -> shared-memory writers and the ops that
+  // may read asynchronously (every ProxyAccessOpInterface op), each with
+  // its function.
   SmallVector<Writer> writers;
   SmallVector<std::pair<Operation *, Operation *>> readers;
   ProxyAccessLookup lookup;
@@ -164,6 +164,12 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   DenseMap<Operation *, SmallVector<unsigned, 4>> byAlloc, byFunction,
       untracedByFunction;
   size_t untracedWriters = 0;
+  // An index's list, without copying it (empty when absent).
+  auto listOf = [](const DenseMap<Operation *, SmallVector<unsigned, 4>> &map,
+                   Operation *key) -> ArrayRef<unsigned> {
+    auto it = map.find(key);
+    return it == map.end() ? ArrayRef<unsigned>() : ArrayRef(it->second);
+  };
   for (auto [index, writer] : llvm::enumerate(writers)) {
     unsigned i = index;
     Operation *function = writer.function;
@@ -189,8 +195,7 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     cast<ProxyAccessOpInterface>(op).getProxyAccesses(accesses);
     SmallVector<Writer *> relevant;
     ++reader;
-    const SmallVector<unsigned, 4> &untracedHere =
-        untracedByFunction.lookup(function);
+    ArrayRef<unsigned> untracedHere = listOf(untracedByFunction, function);
     // The untraced writers of other functions that reach the read.
     size_t untracedElsewhere = 0;
     bool cluster = false;
@@ -218,11 +223,11 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
       if (read.unknown) {
         untraced = true;
         cluster |= access.scope == FenceScope::Cluster;
-        for (unsigned index : byFunction.lookup(function))
+        for (unsigned index : listOf(byFunction, function))
           consider(index, read, access);
       } else {
         for (const BufferRegion &region : read.regions)
-          for (unsigned index : byAlloc.lookup(region.alloc))
+          for (unsigned index : listOf(byAlloc, region.alloc))
             consider(index, read, access);
       }
       for (unsigned index : untracedHere)
