@@ -21,6 +21,7 @@
 #include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "proxyfence/Interfaces/ProxyAccess.h"
+#include "proxyfence/Support/InterfaceLookup.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -207,7 +208,7 @@ struct Interval {
 
 /// Numbers every op of a function in pre-order; an op's span covers the ops
 /// nested in it. Also answers, once per kind of op, whether ops of that kind
-/// are functions or loops (interface queries are dearer than a lookup).
+/// are functions or loops (InterfaceLookup).
 class ProgramOrder {
 public:
   explicit ProgramOrder(Operation *root) {
@@ -216,8 +217,8 @@ public:
   }
 
   Interval span(Operation *op) const { return spans.lookup(op); }
-  bool isFunction(Operation *op) const { return kindOf(op) & kFunction; }
-  bool isLoop(Operation *op) const { return kindOf(op) & kLoop; }
+  bool isFunction(Operation *op) const { return functions.has(op); }
+  bool isLoop(Operation *op) const { return loops.has(op); }
   Interval span(Block *block) const {
     return {span(&block->front()).start, span(&block->back()).end};
   }
@@ -235,17 +236,9 @@ private:
     spans[op] = {start, next - 1};
   }
 
-  enum : uint8_t { kFunction = 1, kLoop = 2 };
-  uint8_t kindOf(Operation *op) const {
-    auto [it, inserted] = kinds.try_emplace(op->getName(), 0);
-    if (inserted)
-      it->second = (isa<FunctionOpInterface>(op) ? kFunction : 0) |
-                   (isa<LoopLikeOpInterface>(op) ? kLoop : 0);
-    return it->second;
-  }
-
   DenseMap<Operation *, Interval> spans;
-  mutable DenseMap<OperationName, uint8_t> kinds;
+  mutable InterfaceLookup<FunctionOpInterface> functions;
+  mutable InterfaceLookup<LoopLikeOpInterface> loops;
 };
 
 //===----------------------------------------------------------------------===//
