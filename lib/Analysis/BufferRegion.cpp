@@ -12,6 +12,7 @@
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -67,7 +68,10 @@ bool RegionSet::merge(const RegionSet &other) {
 std::optional<int64_t> proxyfence::getAllocationOffset(Operation *alloc) {
   if (!alloc)
     return std::nullopt;
-  if (auto offset = alloc->getAttrOfType<IntegerAttr>("allocation.offset"))
+  // A discardable attribute (no op has an inherent one of this name): the
+  // lookup skips the op's inherent attributes.
+  if (auto offset = dyn_cast_or_null<IntegerAttr>(
+          alloc->getDiscardableAttr("allocation.offset")))
     return offset.getInt();
   return std::nullopt;
 }
@@ -99,14 +103,32 @@ static bool isMemDesc(Value value) {
   return isa<ttg::MemDescType>(value.getType());
 }
 
+namespace {
+/// The memdesc values of each function (null: outside any function), in
+/// the order their functions are met.
+struct ValueGroups {
+  std::vector<std::unique_ptr<SmallVector<Value>>> groups;
+  DenseMap<Operation *, SmallVector<Value> *> byFunction;
+
+  SmallVector<Value> &of(Operation *function) {
+    SmallVector<Value> *&group = byFunction[function];
+    if (!group) {
+      groups.push_back(std::make_unique<SmallVector<Value>>());
+      group = groups.back().get();
+    }
+    return *group;
+  }
+};
+} // namespace
+
 /// Lists the memdesc values under `op` by the function they belong to
-/// (`function`: the one `op` is in; null outside any), in post-order, as
+/// (`outer`: the list of the function `op` is in), in post-order, as
 /// Operation::walk visits ops: the ops nested in `op` first, then the
 /// arguments of `op`'s blocks and its results.
-static void collectValues(
-    Operation *op, Operation *function,
-    llvm::MapVector<Operation *, SmallVector<Value>> &groups) {
-  Operation *own = isa<FunctionOpInterface>(op) ? op : function;
+static void collectValues(Operation *op, SmallVector<Value> &outer,
+                          ValueGroups &groups) {
+  SmallVector<Value> &own =
+      isa<FunctionOpInterface>(op) ? groups.of(op) : outer;
   for (Region &region : op->getRegions())
     for (Block &block : region)
       for (Operation &nested : block)
@@ -115,36 +137,90 @@ static void collectValues(
     for (Block &block : region)
       for (BlockArgument arg : block.getArguments())
         if (isMemDesc(arg))
-          groups[own].push_back(arg);
+          own.push_back(arg);
   for (Value result : op->getResults())
     if (isMemDesc(result))
-      groups[function].push_back(result);
+      outer.push_back(result);
+}
+
+/// Calls `fn` on every value whose transfer may read `value`: the memdesc
+/// results of its users and the arguments of their regions' blocks; for a
+/// terminator, also the results and region arguments of its parent op and
+/// the arguments of its successors. (A superset: values outside the
+/// analysed group are ignored by the caller; marking a value whose inputs
+/// did not change costs one transfer that merges nothing.)
+static void forEachDependent(Value value, function_ref<void(Value)> fn) {
+  auto regionsAndResults = [&](Operation *op) {
+    for (Value result : op->getResults())
+      fn(result);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          fn(arg);
+  };
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    regionsAndResults(user);
+    // A terminator is its block's last op (asking the op's traits costs
+    // more than the few extra values this marks).
+    if (user != &user->getBlock()->back())
+      continue;
+    if (Operation *parent = user->getParentOp())
+      regionsAndResults(parent);
+    for (Block *successor : user->getSuccessors())
+      for (BlockArgument arg : successor->getArguments())
+        fn(arg);
+  }
 }
 
 BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
   unknownSet.unknown = true;
   // The values of each function (null: outside any function), functions in
   // walk order.
-  llvm::MapVector<Operation *, SmallVector<Value>> groups;
-  collectValues(root, root->getParentOfType<FunctionOpInterface>(), groups);
+  ValueGroups groups;
+  collectValues(root, groups.of(root->getParentOfType<FunctionOpInterface>()),
+                groups);
   size_t count = 0;
-  for (auto &group : groups)
-    count += group.second.size();
+  for (auto &group : groups.groups)
+    count += group->size();
   regions.reserve(count);
 
-  for (auto &group : groups) {
-    ArrayRef<Value> values = group.second;
-    for (Value value : values)
+  DenseMap<Value, unsigned> position;
+  std::vector<bool> dirty;
+  for (auto &group : groups.groups) {
+    ArrayRef<Value> values = *group;
+    position.clear();
+    position.reserve(values.size());
+    for (auto [index, value] : llvm::enumerate(values)) {
       regions[value];
+      position[value] = index;
+    }
     // Values are visited in program order, so straight-line code converges
     // in one round; loop-carried values take a few (one per value a region
-    // is handed on to around a loop).
+    // is handed on to around a loop). A round transfers only the values
+    // whose inputs changed since their last transfer (the others would
+    // merge what they already hold): every value in the first round.
+    dirty.assign(values.size(), true);
+    auto markDependents = [&](Value value) {
+      forEachDependent(value, [&](Value dependent) {
+        auto it = position.find(dependent);
+        if (it != position.end())
+          dirty[it->second] = true;
+      });
+    };
     constexpr int kMaxRounds = 64;
     bool changed = true;
     for (int round = 0; changed && round < kMaxRounds; ++round) {
       changed = false;
-      for (Value value : values)
-        changed |= update(value, transfer(value));
+      for (auto [index, value] : llvm::enumerate(values)) {
+        if (!dirty[index])
+          continue;
+        dirty[index] = false;
+        if (update(value, transfer(value))) {
+          changed = true;
+          markDependents(value);
+        }
+      }
     }
     if (changed)
       for (Value value : values)
@@ -166,6 +242,17 @@ bool BufferRegionAnalysis::update(Value value, const RegionSet &set) {
 const RegionSet &BufferRegionAnalysis::getRegions(Value value) const {
   auto it = regions.find(value);
   return it == regions.end() ? unknownSet : it->second;
+}
+
+/// Whether `value` is a constant integer (m_ConstantInt), without folding
+/// an `arith.constant` to find out.
+static bool matchConstantIndex(Value value, APInt &constant) {
+  if (auto op = value.getDefiningOp<arith::ConstantOp>())
+    if (auto attr = dyn_cast<IntegerAttr>(op.getValue())) {
+      constant = attr.getValue();
+      return true;
+    }
+  return matchPattern(value, m_ConstantInt(&constant));
 }
 
 /// Maps the regions of a view's source to the view's regions: `slice` gives
@@ -285,7 +372,7 @@ RegionSet BufferRegionAnalysis::transfer(Value value) {
     auto srcType = index.getSrc().getType();
     int64_t stride = sizeInBytes(type);
     APInt constant;
-    bool isConstant = matchPattern(index.getIndex(), m_ConstantInt(&constant));
+    bool isConstant = matchConstantIndex(index.getIndex(), constant);
     return mapRegions(getRegions(index.getSrc()), sizeInBytes(srcType),
                       [&](ByteRange range) -> std::optional<ByteRange> {
                         if (!isConstant || isPadded(srcType))

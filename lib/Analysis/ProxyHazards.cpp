@@ -94,20 +94,23 @@ struct ProxyHazardAnalysis::Impl
 
   /// Appends the shared accesses of `op` to `out`.
   void collectAccesses(Operation *op, SmallVectorImpl<SharedAccess> &out);
-  /// The accesses of an op of the current function.
-  ArrayRef<SharedAccess> lookupAccesses(Operation *op) const {
+  /// The accesses of an op of the current function and the key of the
+  /// first (the others follow it).
+  std::pair<ArrayRef<SharedAccess>, unsigned>
+  lookupAccesses(Operation *op) const {
     auto it = opKeys.find(op);
     if (it == opKeys.end())
       return {};
-    return ArrayRef<SharedAccess>(accesses).slice(it->second.first,
-                                                  it->second.second);
+    return {ArrayRef<SharedAccess>(accesses).slice(it->second.first,
+                                                   it->second.second),
+            it->second.first};
   }
   void collectCallAccesses(Operation *call, SmallVectorImpl<SharedAccess> &out,
                            llvm::SmallPtrSetImpl<Operation *> &visiting);
 
   void visitOp(Operation *op, State &state);
   void checkAsync(Operation *op, ArrayRef<SharedAccess> accesses,
-                  State &state);
+                  unsigned firstKey, State &state);
   void run();
   void runOnFunction(FunctionOpInterface function);
 
@@ -131,9 +134,6 @@ struct ProxyHazardAnalysis::Impl
   std::vector<AccessKey> keys;
   SmallVector<SharedAccess> accesses;
   DenseMap<Operation *, std::pair<unsigned, unsigned>> opKeys;
-  unsigned keyOf(Operation *op, unsigned index) const {
-    return opKeys.lookup(op).first + index;
-  }
   const SharedAccess &accessOf(unsigned key) const { return accesses[key]; }
   /// The current function's fences, numbered in walk order when fence
   /// effects are recorded.
@@ -180,7 +180,7 @@ void ProxyHazardAnalysis::Impl::collectCallAccesses(
       collectCallAccesses(op, out, visiting);
       return;
     }
-    auto iface = dyn_cast<ProxyAccessOpInterface>(op);
+    ProxyAccessRef iface = proxyAccess.get(op);
     if (!iface)
       return;
     SmallVector<ProxyAccess, 4> raw;
@@ -202,7 +202,7 @@ void ProxyHazardAnalysis::Impl::collectCallAccesses(
 
 void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
                                            ArrayRef<SharedAccess> accesses,
-                                           State &state) {
+                                           unsigned firstKey, State &state) {
   // A fence already decided for this op (in an earlier round) is in place.
   auto decided = result.fencePoints.find(op);
   if (decided != result.fencePoints.end())
@@ -215,7 +215,7 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
     if (!async.isAsync)
       continue;
     if (ledger)
-      ledger->atAsync(state, keyOf(op, index), async.scope);
+      ledger->atAsync(state, firstKey + index, async.scope);
     FenceScope needed = async.scope;
     bool conflict = false;
     auto conflicts = [&](unsigned key) {
@@ -261,13 +261,13 @@ void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
     rules->fence(state, scope, id);
     return;
   }
-  ArrayRef<SharedAccess> accesses = lookupAccesses(op);
+  auto [accesses, firstKey] = lookupAccesses(op);
   if (accesses.empty())
     return;
-  checkAsync(op, accesses, state);
+  checkAsync(op, accesses, firstKey, state);
   for (auto [index, access] : llvm::enumerate(accesses))
     if (!access.isAsync)
-      rules->access(state, keyOf(op, index));
+      rules->access(state, firstKey + index);
 }
 
 void ProxyHazardAnalysis::Impl::run() {

@@ -158,8 +158,73 @@ void appendMemoryEffects(
 
 namespace proxyfence {
 
-/// ProxyAccessOpInterface of an op, looked up once per kind of op.
-using ProxyAccessLookup = InterfaceLookup<ProxyAccessOpInterface>;
+/// An op's ProxyAccessOpInterface, held as the op and its kind's model:
+/// calling through it searches no interface map (constructing the
+/// interface searches the op's, twice with assertions on, which the
+/// passes' walks over every op of a module would pay for every op).
+class ProxyAccessRef {
+public:
+  using Concept = ProxyAccessOpInterface::Concept;
+
+  ProxyAccessRef() = default;
+  ProxyAccessRef(mlir::Operation *op, const Concept *impl)
+      : op(impl ? op : nullptr), impl(impl) {}
+
+  explicit operator bool() const { return impl != nullptr; }
+  mlir::Operation *getOperation() const { return op; }
+
+  void getProxyAccesses(llvm::SmallVectorImpl<ProxyAccess> &accesses) const {
+    impl->getProxyAccesses(impl, op, accesses);
+  }
+  CompletionKind getCompletionKind() const {
+    return impl->getCompletionKind(impl, op);
+  }
+  CompletionKind getCompletedBy() const {
+    return impl->getCompletedBy(impl, op);
+  }
+  mlir::Value getIssuePredicate() const {
+    return impl->getIssuePredicate(impl, op);
+  }
+  bool isExecutionBarrier() const { return impl->isExecutionBarrier(impl, op); }
+  std::optional<FenceScope> getProxyFenceScope() const {
+    return impl->getProxyFenceScope(impl, op);
+  }
+  std::optional<FenceScope> getExecutionBarrierScope() const {
+    return impl->getExecutionBarrierScope(impl, op);
+  }
+  int64_t getSharedScratchSize() const {
+    return impl->getSharedScratchSize(impl, op);
+  }
+  int64_t getSharedScratchAlignment() const {
+    return impl->getSharedScratchAlignment(impl, op);
+  }
+
+private:
+  mlir::Operation *op = nullptr;
+  const Concept *impl = nullptr;
+};
+
+/// ProxyAccessOpInterface of an op, looked up once per kind of op
+/// (OperationName); ops without it cost one hash probe.
+class ProxyAccessLookup {
+public:
+  ProxyAccessRef get(mlir::Operation *op) {
+    auto [it, inserted] = models.try_emplace(op->getName(), nullptr);
+    if (inserted) {
+      // The op's own interface map (external models included); proxyfence
+      // attaches no dialect-level fallback model.
+      it->second = op->getName().getInterface<ProxyAccessOpInterface>();
+      assert(static_cast<bool>(it->second) ==
+                 llvm::isa<ProxyAccessOpInterface>(op) &&
+             "ProxyAccessOpInterface through a dialect fallback");
+    }
+    return {op, it->second};
+  }
+  bool has(mlir::Operation *op) { return static_cast<bool>(get(op)); }
+
+private:
+  llvm::DenseMap<mlir::OperationName, const ProxyAccessRef::Concept *> models;
+};
 
 } // namespace proxyfence
 

@@ -140,7 +140,7 @@ bool isRegisterConversion(RankedTensorType src, RankedTensorType dst) {
 
 /// Bytes of shared-memory scratch `op` needs while it runs (0 for none).
 /// The rules are documented in docs/allocation.md.
-int64_t getScratchSize(Operation *op, ProxyAccessOpInterface iface) {
+int64_t getScratchSize(Operation *op, ProxyAccessRef iface) {
   // Ops that state their scratch (ttng.tensormap_create: the 128-byte
   // tensormap it assembles, as Triton's allocation gives it).
   if (iface)
@@ -211,7 +211,10 @@ struct Interval {
 /// are functions or loops (InterfaceLookup).
 class ProgramOrder {
 public:
-  explicit ProgramOrder(Operation *root) {
+  /// Numbers the ops under `root`, calling `visit` on each in pre-order
+  /// (spans are complete only once the constructor returns).
+  ProgramOrder(Operation *root, function_ref<void(Operation *)> visit)
+      : visit(visit) {
     int64_t next = 0;
     number(root, next);
   }
@@ -229,6 +232,7 @@ public:
 private:
   void number(Operation *op, int64_t &next) {
     int64_t start = next++;
+    visit(op);
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (Operation &nested : block)
@@ -236,6 +240,7 @@ private:
     spans[op] = {start, next - 1};
   }
 
+  function_ref<void(Operation *)> visit;
   DenseMap<Operation *, Interval> spans;
   mutable InterfaceLookup<FunctionOpInterface> functions;
   mutable InterfaceLookup<LoopLikeOpInterface> loops;
@@ -469,7 +474,7 @@ bool isSharedAlloc(Operation *op) {
 
 /// Operand numbers of the op `iface` (null: an op without the interface)
 /// that an async proxy accesses.
-llvm::SmallDenseSet<unsigned> getAsyncOperands(ProxyAccessOpInterface iface) {
+llvm::SmallDenseSet<unsigned> getAsyncOperands(ProxyAccessRef iface) {
   llvm::SmallDenseSet<unsigned> async;
   if (!iface)
     return async;
@@ -481,88 +486,117 @@ llvm::SmallDenseSet<unsigned> getAsyncOperands(ProxyAccessOpInterface iface) {
   return async;
 }
 
-/// Every op of `func` reaching each allocation through a memdesc operand.
-/// An operand the analysis cannot resolve may reach any buffer.
+/// A memdesc operand of an op, and the regions it may denote.
+struct MemDescUse {
+  Use use;
+  const RegionSet *regions;
+  /// An argument of the function: a buffer of the caller, none of ours.
+  bool external;
+};
+
+/// Appends the memdesc operands of `op` to `out`.
+void collectMemDescUses(Operation *op, const BufferRegionAnalysis &analysis,
+                        ProxyAccessLookup &lookup,
+                        SmallVectorImpl<MemDescUse> &out) {
+  std::optional<llvm::SmallDenseSet<unsigned>> async;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isa<ttg::MemDescType>(operand.get().getType()))
+      continue;
+    if (!async)
+      async = getAsyncOperands(lookup.get(op));
+    auto arg = dyn_cast<BlockArgument>(operand.get());
+    bool external =
+        arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    out.push_back({{op, async->contains(operand.getOperandNumber())},
+                   &analysis.getRegions(operand.get()),
+                   external});
+  }
+}
+
+/// Every op reaching each allocation through a memdesc operand. An operand
+/// the analysis cannot resolve may reach any buffer.
 llvm::MapVector<Operation *, SmallVector<Use>>
-collectUses(FunctionOpInterface func, ArrayRef<Operation *> allocs,
-            const BufferRegionAnalysis &analysis, ProxyAccessLookup &lookup) {
+distributeUses(ArrayRef<Operation *> allocs, ArrayRef<MemDescUse> memDescUses) {
   llvm::MapVector<Operation *, SmallVector<Use>> uses;
   for (Operation *alloc : allocs)
     uses[alloc];
-  func->walk([&](Operation *op) {
-    llvm::SmallDenseSet<unsigned> async = getAsyncOperands(lookup.get(op));
-    for (OpOperand &operand : op->getOpOperands()) {
-      if (!isa<ttg::MemDescType>(operand.get().getType()))
+  for (const MemDescUse &memDescUse : memDescUses) {
+    const Use &use = memDescUse.use;
+    if (memDescUse.regions->unknown && !memDescUse.external)
+      for (auto &entry : uses)
+        entry.second.push_back(use);
+    for (const BufferRegion &region : memDescUse.regions->regions) {
+      auto it = uses.find(region.alloc);
+      if (it == uses.end())
         continue;
-      Use use{op, async.contains(operand.getOperandNumber())};
-      const RegionSet &set = analysis.getRegions(operand.get());
-      bool external = isa<BlockArgument>(operand.get()) &&
-                      isa<FunctionOpInterface>(
-                          cast<BlockArgument>(operand.get())
-                              .getOwner()
-                              ->getParentOp());
-      if (set.unknown && !external)
-        for (auto &entry : uses)
-          entry.second.push_back(use);
-      for (const BufferRegion &region : set.regions) {
-        auto it = uses.find(region.alloc);
-        if (it == uses.end())
-          continue;
-        if (!it->second.empty() && it->second.back().op == op)
-          it->second.back().async |= use.async;
-        else
-          it->second.push_back(use);
-      }
+      if (!it->second.empty() && it->second.back().op == use.op)
+        it->second.back().async |= use.async;
+      else
+        it->second.push_back(use);
     }
-  });
+  }
   return uses;
 }
 
-/// The buffers of `func`, with sizes, alignments and live intervals.
+/// The buffers of `func`, with sizes, alignments and live intervals: its
+/// allocations, then its ops with scratch and its warp_specialize capture
+/// storage, each kind in program order (placement orders them so anyway).
+/// One walk numbers the ops and finds the buffers and the memdesc uses.
 SmallVector<Buffer> collectBuffers(FunctionOpInterface func,
                                    const BufferRegionAnalysis &analysis,
                                    ProxyAccessLookup &lookup) {
-  ProgramOrder order(func);
   SmallVector<Operation *> allocs;
-  SmallVector<Buffer> buffers;
-  func->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isSharedAlloc(op))
+  SmallVector<Buffer> scratch;
+  SmallVector<MemDescUse> memDescUses;
+  ProgramOrder order(func, [&](Operation *op) {
+    collectMemDescUses(op, analysis, lookup, memDescUses);
+    if (isSharedAlloc(op)) {
       allocs.push_back(op);
-  });
-  auto uses = collectUses(func, allocs, analysis, lookup);
-  func->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      return;
+    }
+    auto ws = dyn_cast<ttg::WarpSpecializeOp>(op);
+    ProxyAccessRef iface = lookup.get(op);
     Buffer buffer;
     buffer.op = op;
-    if (isSharedAlloc(op)) {
-      auto type = cast<ttg::MemDescType>(op->getResult(0).getType());
-      buffer.size = type.getAllocSizeInBytes();
-      buffer.alignment = getAlignment(type);
-      buffer.live = getLiveInterval(op, uses[op], order);
-    } else {
-      auto ws = dyn_cast<ttg::WarpSpecializeOp>(op);
-      buffer.isScratch = true;
-      ProxyAccessOpInterface iface = lookup.get(op);
-      buffer.size = ws ? getCaptureSize(ws) : getScratchSize(op, iface);
-      if (iface)
-        if (int64_t alignment = iface.getSharedScratchAlignment())
-          buffer.alignment = alignment;
-      // Capture storage is written and read as the op starts; scratch lives
-      // only at its op. Both live throughout a warp_specialize they run in
-      // (a nested warp_specialize's captures are written while the outer
-      // one's partitions may still be reading theirs).
-      if (auto recorded = op->getAttrOfType<IntegerAttr>(kSizeAttr))
-        buffer.size = recorded.getInt();
-      if (buffer.size == 0)
-        return;
-      buffer.live = order.span(op);
-      if (ws)
-        buffer.live.end = buffer.live.start;
-      extendOverAncestors(op, op, order, buffer.live);
-    }
-    if (auto offset = op->getAttrOfType<IntegerAttr>(kOffsetAttr))
-      buffer.offset = offset.getInt();
-    buffers.push_back(buffer);
+    buffer.isScratch = true;
+    buffer.size = ws ? getCaptureSize(ws) : getScratchSize(op, iface);
+    if (iface)
+      if (int64_t alignment = iface.getSharedScratchAlignment())
+        buffer.alignment = alignment;
+    if (auto recorded =
+            dyn_cast_or_null<IntegerAttr>(op->getDiscardableAttr(kSizeAttr)))
+      buffer.size = recorded.getInt();
+    if (buffer.size != 0)
+      scratch.push_back(buffer);
   });
+  auto uses = distributeUses(allocs, memDescUses);
+
+  SmallVector<Buffer> buffers;
+  buffers.reserve(allocs.size() + scratch.size());
+  for (Operation *op : allocs) {
+    Buffer buffer;
+    buffer.op = op;
+    auto type = cast<ttg::MemDescType>(op->getResult(0).getType());
+    buffer.size = type.getAllocSizeInBytes();
+    buffer.alignment = getAlignment(type);
+    buffer.live = getLiveInterval(op, uses[op], order);
+    buffers.push_back(buffer);
+  }
+  for (Buffer &buffer : scratch) {
+    Operation *op = buffer.op;
+    // Capture storage is written and read as the op starts; scratch lives
+    // only at its op. Both live throughout a warp_specialize they run in
+    // (a nested warp_specialize's captures are written while the outer
+    // one's partitions may still be reading theirs).
+    buffer.live = order.span(op);
+    if (isa<ttg::WarpSpecializeOp>(op))
+      buffer.live.end = buffer.live.start;
+    extendOverAncestors(op, op, order, buffer.live);
+    buffers.push_back(buffer);
+  }
+  for (Buffer &buffer : buffers)
+    if (auto offset = buffer.op->getAttrOfType<IntegerAttr>(kOffsetAttr))
+      buffer.offset = offset.getInt();
   return buffers;
 }
 

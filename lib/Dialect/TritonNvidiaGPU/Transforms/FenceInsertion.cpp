@@ -130,16 +130,17 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   // may read asynchronously (every ProxyAccessOpInterface op), each with
   // its function.
   SmallVector<Writer> writers;
-  SmallVector<std::pair<Operation *, Operation *>> readers;
+  SmallVector<std::pair<ProxyAccessRef, Operation *>> readers;
   ProxyAccessLookup lookup;
   auto visit = [&](Operation *op, Operation *function) {
-    if (!lookup.has(op))
+    ProxyAccessRef iface = lookup.get(op);
+    if (!iface)
       return;
-    readers.push_back({op, function});
+    readers.push_back({iface, function});
     if (!isa<ttg::LocalAllocOp, ttg::LocalStoreOp>(op))
       return;
     SmallVector<ProxyAccess, 2> accesses;
-    cast<ProxyAccessOpInterface>(op).getProxyAccesses(accesses);
+    iface.getProxyAccesses(accesses);
     for (const ProxyAccess &access : accesses)
       if (access.isWrite() && access.proxy == Proxy::Generic)
         writers.push_back({op, regions.getRegions(access.value),
@@ -154,14 +155,20 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     });
   }
   // Index the writers, so that each async read looks only at those that
-  // may write its bytes (linear, not readers x writers): by allocation;
+  // may write its bytes (linear, not readers x writers): by allocation and
+  // byte range (the writers of one range are tested against a read once);
   // by function, for reads that cannot be traced (only the writers of its
   // own function can be in its loops, which is all hoisting asks); and
   // the writers that cannot be traced themselves, which may write any
   // buffer of any function (by function too: those of other functions are
   // only counted, as none can be in the reader's loops or run concurrently
   // with it).
-  DenseMap<Operation *, SmallVector<unsigned, 4>> byAlloc, byFunction,
+  struct RangeWriters {
+    ByteRange range;
+    SmallVector<unsigned, 4> writers;
+  };
+  DenseMap<Operation *, SmallVector<RangeWriters, 2>> byAlloc;
+  DenseMap<Operation *, SmallVector<unsigned, 4>> byFunction,
       untracedByFunction;
   size_t untracedWriters = 0;
   // An index's list, without copying it (empty when absent).
@@ -180,9 +187,16 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
       continue;
     }
     for (const BufferRegion &region : writer.regions.regions) {
-      SmallVector<unsigned, 4> &list = byAlloc[region.alloc];
-      if (list.empty() || list.back() != i)
-        list.push_back(i);
+      SmallVector<RangeWriters, 2> &ranges = byAlloc[region.alloc];
+      auto it = llvm::find_if(ranges, [&](const RangeWriters &entry) {
+        return entry.range == region.range;
+      });
+      if (it == ranges.end()) {
+        ranges.push_back({region.range, {}});
+        it = std::prev(ranges.end());
+      }
+      if (it->writers.empty() || it->writers.back() != i)
+        it->writers.push_back(i);
     }
   }
 
@@ -190,9 +204,10 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   // lists a writer once.
   std::vector<unsigned> lastReader(writers.size(), 0);
   unsigned reader = 0;
-  for (auto [op, function] : readers) {
+  for (auto [iface, function] : readers) {
+    Operation *op = iface.getOperation();
     SmallVector<ProxyAccess, 4> accesses;
-    cast<ProxyAccessOpInterface>(op).getProxyAccesses(accesses);
+    iface.getProxyAccesses(accesses);
     SmallVector<Writer *> relevant;
     ++reader;
     ArrayRef<unsigned> untracedHere = listOf(untracedByFunction, function);
@@ -202,17 +217,18 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     // A buffer whose origin cannot be traced (a function argument, another
     // block argument) may have been written from registers anywhere.
     bool untraced = false;
+    auto add = [&](unsigned index, const ProxyAccess &access) {
+      if (std::exchange(lastReader[index], reader) != reader)
+        relevant.push_back(&writers[index]);
+      cluster |= access.scope == FenceScope::Cluster;
+    };
     auto consider = [&](unsigned index, const RegionSet &read,
                         const ProxyAccess &access) {
-      Writer &writer = writers[index];
       // The buffer's own writers: bytes another buffer reuses after
       // allocation are the proxy-fence pass's business.
-      if (!BufferRegionAnalysis::mayAlias(writer.regions, read,
-                                          /*byAddress=*/false))
-        return;
-      if (std::exchange(lastReader[index], reader) != reader)
-        relevant.push_back(&writer);
-      cluster |= access.scope == FenceScope::Cluster;
+      if (BufferRegionAnalysis::mayAlias(writers[index].regions, read,
+                                         /*byAddress=*/false))
+        add(index, access);
     };
     for (const ProxyAccess &access : accesses) {
       if (!access.isAsyncShared() || !access.isRead())
@@ -226,9 +242,16 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
         for (unsigned index : listOf(byFunction, function))
           consider(index, read, access);
       } else {
-        for (const BufferRegion &region : read.regions)
-          for (unsigned index : listOf(byAlloc, region.alloc))
-            consider(index, read, access);
+        // The same test as `consider`'s, once per written range.
+        for (const BufferRegion &region : read.regions) {
+          auto it = byAlloc.find(region.alloc);
+          if (it == byAlloc.end())
+            continue;
+          for (const RangeWriters &entry : it->second)
+            if (entry.range.overlaps(region.range))
+              for (unsigned index : entry.writers)
+                add(index, access);
+        }
       }
       for (unsigned index : untracedHere)
         consider(index, read, access);
