@@ -39,6 +39,11 @@ public:
 
   /// Applies `op` (and its regions, first) to `state`.
   void transferOp(mlir::Operation *op, State &state) {
+    // Most ops have no regions: none of the cases below applies.
+    if (op->getNumRegions() == 0) {
+      derived().visitOp(op, state);
+      return;
+    }
     if (auto forOp = llvm::dyn_cast<mlir::scf::ForOp>(op)) {
       state = transferLoop(forOp.getRegion(), state);
     } else if (auto whileOp = llvm::dyn_cast<mlir::scf::WhileOp>(op)) {
