@@ -140,6 +140,8 @@ struct ProxyHazardAnalysis::Impl
   std::vector<Operation *> fences;
   DenseMap<Operation *, unsigned> fenceId;
   std::optional<engine::FenceRules> rules;
+  /// The current function's keys of generic writes.
+  llvm::BitVector genericWrites;
   /// With recordFenceEffects: what each fence orders.
   std::optional<engine::FenceLedger> ledger;
   void computeFenceEffects(bool exact);
@@ -221,8 +223,10 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
     auto conflicts = [&](unsigned key) {
       return getConflict(accessOf(key), async);
     };
-    for (const engine::FenceRules::Missing &missing :
-         rules->missingFences(state, async.scope, conflicts)) {
+    // An async read meets only generic writes (getConflict).
+    for (const engine::FenceRules::Missing &missing : rules->missingFences(
+             state, async.scope, conflicts,
+             async.isWrite ? nullptr : &genericWrites)) {
       conflict = true;
       needed = wider(needed, missing.scope);
       Operation *genericOp = keys[missing.key].first;
@@ -292,6 +296,7 @@ void ProxyHazardAnalysis::Impl::runOnFunction(FunctionOpInterface function) {
   accesses.clear();
   opKeys.clear();
   fences.clear();
+  genericWrites.clear();
   llvm::BitVector remote;
   function->walk([&](Operation *op) {
     unsigned first = accesses.size();
@@ -303,6 +308,7 @@ void ProxyHazardAnalysis::Impl::runOnFunction(FunctionOpInterface function) {
       const SharedAccess &access = accesses[first + index];
       keys.push_back({op, index});
       remote.push_back(!access.isAsync && access.scope == FenceScope::Cluster);
+      genericWrites.push_back(!access.isAsync && access.isWrite);
     }
     if (options.recordFenceEffects && isa<ttng::FenceAsyncSharedOp>(op)) {
       fenceId[op] = fences.size();

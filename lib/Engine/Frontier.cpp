@@ -8,7 +8,10 @@
 
 #include "proxyfence/Engine/Frontier.h"
 
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/ErrorHandling.h"
+
+#include <algorithm>
 
 using namespace proxyfence;
 using namespace proxyfence::engine;
@@ -150,13 +153,35 @@ Unordered FenceRules::why(const FenceFrontier &state, unsigned key,
 
 llvm::SmallVector<FenceRules::Missing, 4>
 FenceRules::missingFences(const FenceFrontier &state, Scope reach,
-                          Conflict conflict) const {
+                          Conflict conflict,
+                          const llvm::BitVector *candidates) const {
   llvm::SmallVector<Missing, 4> missing;
-  llvm::BitVector keys = unordered(state, reach);
-  for (unsigned key : keys.set_bits())
-    if (std::optional<HazardKind> kind = conflict(key))
-      missing.push_back(
-          {key, *kind, requiredScope(key, reach), why(state, key, reach)});
+  // unordered(state, reach) (restricted to the candidates) a word at a
+  // time: this runs at every async access, and a vector built for each
+  // would be allocated once a function has more than a few hundred keys.
+  using Word = uintptr_t; // BitVector's word (getData)
+  constexpr unsigned kBits = sizeof(Word) * 8;
+  auto word = [](const llvm::BitVector &bits, size_t index) -> Word {
+    llvm::ArrayRef<Word> data = bits.getData();
+    return index < data.size() ? data[index] : 0;
+  };
+  size_t words = std::max({state.cluster.getData().size(),
+                           state.lateFenced.getData().size(),
+                           state.cta.getData().size()});
+  for (size_t index = 0; index != words; ++index) {
+    Word bits = word(state.cluster, index) | word(state.lateFenced, index);
+    if (reach != Scope::Cluster)
+      bits = (bits & word(remote, index)) | word(state.cta, index);
+    if (candidates)
+      bits &= word(*candidates, index);
+    while (bits) {
+      unsigned key = index * kBits + llvm::countr_zero(bits);
+      bits &= bits - 1;
+      if (std::optional<HazardKind> kind = conflict(key))
+        missing.push_back(
+            {key, *kind, requiredScope(key, reach), why(state, key, reach)});
+    }
+  }
   return missing;
 }
 

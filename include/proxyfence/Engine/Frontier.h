@@ -179,9 +179,12 @@ public:
   /// bytes), none otherwise.
   using Conflict = llvm::function_ref<std::optional<HazardKind>(unsigned)>;
   /// The missing fences at an async access of `reach`, in key order.
-  llvm::SmallVector<Missing, 4> missingFences(const FenceFrontier &state,
-                                              Scope reach,
-                                              Conflict conflict) const;
+  /// `candidates`, when given, holds every key `conflict` may answer for
+  /// (a front-end that knows, say, that an async read meets only generic
+  /// writes); the others are not asked.
+  llvm::SmallVector<Missing, 4>
+  missingFences(const FenceFrontier &state, Scope reach, Conflict conflict,
+                const llvm::BitVector *candidates = nullptr) const;
 
 private:
   llvm::BitVector remote;

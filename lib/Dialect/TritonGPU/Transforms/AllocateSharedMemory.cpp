@@ -388,9 +388,15 @@ Interval getLiveInterval(Operation *alloc, ArrayRef<Use> uses,
                          const ProgramOrder &order) {
   Interval live = order.span(alloc);
   extendOverAncestors(alloc, alloc, order, live);
+  // Two uses in one block that are not its last op (a terminator: a yield
+  // carries the buffer) widen the interval over the same ancestors: once
+  // per block is enough.
+  llvm::SmallPtrSet<Block *, 8> widened;
   for (const Use &use : uses) {
     live.extend(order.span(use.op));
-    extendOverAncestors(use.op, alloc, order, live);
+    Block *block = use.op->getBlock();
+    if (use.op == &block->back() || widened.insert(block).second)
+      extendOverAncestors(use.op, alloc, order, live);
     if (use.async)
       extendOverAsyncAccess(use.op, order, live);
   }
@@ -556,18 +562,20 @@ SmallVector<Buffer> collectBuffers(FunctionOpInterface func,
     }
     auto ws = dyn_cast<ttg::WarpSpecializeOp>(op);
     ProxyAccessRef iface = lookup.get(op);
+    int64_t size = ws ? getCaptureSize(ws) : getScratchSize(op, iface);
+    if (auto recorded =
+            dyn_cast_or_null<IntegerAttr>(op->getDiscardableAttr(kSizeAttr)))
+      size = recorded.getInt();
+    if (size == 0)
+      return;
     Buffer buffer;
     buffer.op = op;
     buffer.isScratch = true;
-    buffer.size = ws ? getCaptureSize(ws) : getScratchSize(op, iface);
+    buffer.size = size;
     if (iface)
       if (int64_t alignment = iface.getSharedScratchAlignment())
         buffer.alignment = alignment;
-    if (auto recorded =
-            dyn_cast_or_null<IntegerAttr>(op->getDiscardableAttr(kSizeAttr)))
-      buffer.size = recorded.getInt();
-    if (buffer.size != 0)
-      scratch.push_back(buffer);
+    scratch.push_back(buffer);
   });
   auto uses = distributeUses(allocs, memDescUses);
 

@@ -127,8 +127,7 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   inserted = hoisted = deduplicated = 0;
 
   // One walk lists the register -> shared-memory writers and the ops that
-  // may read asynchronously (every ProxyAccessOpInterface op), each with
-  // its function.
+  // read shared memory through the async proxy, each with its function.
   SmallVector<Writer> writers;
   SmallVector<std::pair<ProxyAccessRef, Operation *>> readers;
   ProxyAccessLookup lookup;
@@ -136,11 +135,14 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     ProxyAccessRef iface = lookup.get(op);
     if (!iface)
       return;
-    readers.push_back({iface, function});
-    if (!isa<ttg::LocalAllocOp, ttg::LocalStoreOp>(op))
-      return;
     SmallVector<ProxyAccess, 2> accesses;
     iface.getProxyAccesses(accesses);
+    if (llvm::any_of(accesses, [](const ProxyAccess &access) {
+          return access.isAsyncShared() && access.isRead();
+        }))
+      readers.push_back({iface, function});
+    if (!isa<ttg::LocalAllocOp, ttg::LocalStoreOp>(op))
+      return;
     for (const ProxyAccess &access : accesses)
       if (access.isWrite() && access.proxy == Proxy::Generic)
         writers.push_back({op, regions.getRegions(access.value),
