@@ -206,11 +206,14 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   // lists a writer once.
   std::vector<unsigned> lastReader(writers.size(), 0);
   unsigned reader = 0;
+  // Reused by every reader (a read may have many writers).
+  SmallVector<ProxyAccess, 4> accesses;
+  SmallVector<Writer *> relevant;
   for (auto [iface, function] : readers) {
     Operation *op = iface.getOperation();
-    SmallVector<ProxyAccess, 4> accesses;
+    accesses.clear();
     iface.getProxyAccesses(accesses);
-    SmallVector<Writer *> relevant;
+    relevant.clear();
     ++reader;
     ArrayRef<unsigned> untracedHere = listOf(untracedByFunction, function);
     // The untraced writers of other functions that reach the read.
