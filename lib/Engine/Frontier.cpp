@@ -126,18 +126,36 @@ void FenceRules::clusterArrive(FenceFrontier &state) const {
   state.late |= state.cluster;
 }
 
-llvm::BitVector FenceRules::unordered(const FenceFrontier &state,
-                                      Scope reach) const {
-  llvm::BitVector forCluster = state.cluster;
-  forCluster.resize(remote.size());
-  forCluster |= state.lateFenced;
+using Word = uintptr_t; // BitVector's word (getData)
+constexpr unsigned kWordBits = sizeof(Word) * 8;
+
+/// Word `index` of `bits` (zero past its end).
+static Word wordOf(const llvm::BitVector &bits, size_t index) {
+  llvm::ArrayRef<Word> data = bits.getData();
+  return index < data.size() ? data[index] : 0;
+}
+
+/// Word `index` of the keys an async access of `reach` is unordered after:
+/// the rule of FenceRules::unordered, a word at a time.
+static Word unorderedWord(const FenceFrontier &state,
+                          const llvm::BitVector &remote, Scope reach,
+                          size_t index) {
+  Word bits = wordOf(state.cluster, index) | wordOf(state.lateFenced, index);
   if (reach == Scope::Cluster)
-    return forCluster;
+    return bits;
   // A generic access of another CTA's shared memory meets this async op as
   // that CTA issues it: ordered by a cluster fence alone.
-  forCluster &= remote;
-  forCluster |= state.cta;
-  return forCluster;
+  return (bits & wordOf(remote, index)) | wordOf(state.cta, index);
+}
+
+llvm::BitVector FenceRules::unordered(const FenceFrontier &state,
+                                      Scope reach) const {
+  llvm::BitVector keys(remote.size());
+  for (size_t index = 0; index * kWordBits < keys.size(); ++index)
+    for (Word bits = unorderedWord(state, remote, reach, index); bits;
+         bits &= bits - 1)
+      keys.set(index * kWordBits + llvm::countr_zero(bits));
+  return keys;
 }
 
 Unordered FenceRules::why(const FenceFrontier &state, unsigned key,
@@ -159,24 +177,15 @@ FenceRules::missingFences(const FenceFrontier &state, Scope reach,
   // unordered(state, reach) (restricted to the candidates) a word at a
   // time: this runs at every async access, and a vector built for each
   // would be allocated once a function has more than a few hundred keys.
-  using Word = uintptr_t; // BitVector's word (getData)
-  constexpr unsigned kBits = sizeof(Word) * 8;
-  auto word = [](const llvm::BitVector &bits, size_t index) -> Word {
-    llvm::ArrayRef<Word> data = bits.getData();
-    return index < data.size() ? data[index] : 0;
-  };
   size_t words = std::max({state.cluster.getData().size(),
                            state.lateFenced.getData().size(),
                            state.cta.getData().size()});
   for (size_t index = 0; index != words; ++index) {
-    Word bits = word(state.cluster, index) | word(state.lateFenced, index);
-    if (reach != Scope::Cluster)
-      bits = (bits & word(remote, index)) | word(state.cta, index);
+    Word bits = unorderedWord(state, remote, reach, index);
     if (candidates)
-      bits &= word(*candidates, index);
-    while (bits) {
-      unsigned key = index * kBits + llvm::countr_zero(bits);
-      bits &= bits - 1;
+      bits &= wordOf(*candidates, index);
+    for (; bits; bits &= bits - 1) {
+      unsigned key = index * kWordBits + llvm::countr_zero(bits);
       if (std::optional<HazardKind> kind = conflict(key))
         missing.push_back(
             {key, *kind, requiredScope(key, reach), why(state, key, reach)});
