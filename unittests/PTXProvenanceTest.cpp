@@ -148,9 +148,10 @@ TEST_F(PTXProvenance, MapaMakesTheAddressRemote) {
   EXPECT_FALSE(at("%r2").remote);
 }
 
-TEST_F(PTXProvenance, DescriptorBuiltFromAnAddress) {
-  // (addr & 0x3FFFF) >> 4 in bits 0-13, LBO and SBO or-ed in, as a 64-bit
-  // descriptor; and the bfe form Triton emits.
+TEST_F(PTXProvenance, DescriptorStartAddressIsDecoded) {
+  // (addr & 0x3FFFF) >> 4 in bits 0-13, the other fields or-ed in, as a
+  // 64-bit descriptor; and the bfe form Triton emits. The value stays an
+  // address of `tile`, flagged as a descriptor, its offset in bytes.
   load("\tmov.u32 %r1, tile;\n"
        "\tadd.s32 %r2, %r1, 2048;\n"
        "\tand.b32 %r3, %r2, 262143;\n"
@@ -160,18 +161,90 @@ TEST_F(PTXProvenance, DescriptorBuiltFromAnAddress) {
        "\tshl.b64 %rd3, %rd2, 0;\n"
        "\tbfe.u32 %r5, %r2, 4, 14;\n"
        "\tcvt.u64.u32 %rd4, %r5;\n"
-       "\tor.b64 %rd5, 1125899906842624, %rd4;\n");
-  for (llvm::StringRef reg : {"%r3", "%r4", "%rd1", "%rd2", "%rd3", "%rd5"}) {
-    AbstractValue v = at(reg);
-    EXPECT_EQ(v.kind, AbstractValue::Address) << reg.str();
-    EXPECT_EQ(v.symbol, symbol("tile")) << reg.str();
-    // The descriptor holds the address in 16-byte units among other
-    // fields: the symbol is known, the offset is not.
-    EXPECT_FALSE(v.offsetKnown) << reg.str();
+       "\tor.b64 %rd5, 1125899906842624, %rd4;\n"
+       "\tadd.s64 %rd6, %rd2, 2;\n");
+  expectAddress("%r3", "tile", 2048, 2048);
+  EXPECT_FALSE(at("%r3").descriptor);
+  for (llvm::StringRef reg : {"%r4", "%rd1", "%rd2", "%rd5"}) {
+    expectAddress(reg, "tile", 2048, 2048);
+    EXPECT_TRUE(at(reg).descriptor) << reg.str();
+    EXPECT_TRUE(at(reg).fieldsKnown) << reg.str();
   }
-  // The other operand of the descriptor's `or` is an integer, not an
-  // address of any symbol.
+  EXPECT_EQ(at("%rd1").fields, 0u);
+  EXPECT_EQ(at("%rd2").fields, 4611686293305294848u);
+  EXPECT_EQ(at("%rd5").fields, 1125899906842624u);
+  // A K step of 2 moves the start by 32 bytes.
+  expectAddress("%rd6", "tile", 2080, 2080);
+  EXPECT_EQ(at("%rd6").fields, 4611686293305294848u);
+  // Other bit operations keep only the symbol.
+  AbstractValue shifted = at("%rd3");
+  EXPECT_EQ(shifted.kind, AbstractValue::Address);
+  EXPECT_EQ(shifted.symbol, symbol("tile"));
+  EXPECT_FALSE(shifted.offsetKnown);
+  EXPECT_FALSE(shifted.descriptor);
+  // The other operand of the descriptor's `or` is no integer range (it is
+  // read as a 64-bit pattern only there).
   EXPECT_EQ(at("4611686293305294848").kind, AbstractValue::Top);
+}
+
+TEST_F(PTXProvenance, DescriptorHalvesAndFoldedFields) {
+  // CUTLASS: shr, then `and 0x3FFF`; the halves unpacked, the low one
+  // moved by a stage offset, packed again. nvcc's `and 16320` of a
+  // 128-byte aligned tile clears start bits that are already clear; the
+  // fields and a K step folded into one `add` (ThunderKittens).
+  load("\tmov.u32 %r1, tile;\n"
+       "\tadd.s32 %r2, %r1, 1024;\n"
+       "\tshr.u32 %r3, %r2, 4;\n"
+       "\tand.b32 %r4, %r3, 16383;\n"
+       "\tcvt.u64.u32 %rd1, %r4;\n"
+       "\tor.b64 %rd2, %rd1, 4611686293305360384;\n"
+       "\tmov.b64 {%r5, %r6}, %rd2;\n"
+       "\tadd.s32 %r7, %r5, 64;\n"
+       "\tmov.b64 %rd3, {%r7, %r6};\n"
+       "\tand.b32 %r8, %r3, 16376;\n"
+       "\tand.b64 %rd4, %rd1, 16383;\n"
+       "\tadd.s64 %rd5, %rd4, 4611756662049538050;\n"
+       "\tld.shared.u32 %r9, [%rd2];\n");
+  expectAddress("%r4", "tile", 1024, 1024);
+  EXPECT_TRUE(at("%r4").fieldsKnown);
+  EXPECT_EQ(at("%r4").fields, 0u);
+  // The low half keeps the start; the high half is the constant's.
+  expectAddress("%r5", "tile", 1024, 1024);
+  EXPECT_TRUE(at("%r5").descriptor);
+  AbstractValue high = at("%r6");
+  EXPECT_EQ(high.kind, AbstractValue::Int);
+  EXPECT_EQ(high.lo, int64_t(4611686293305360384u >> 32));
+  expectAddress("%rd3", "tile", 2048, 2048);
+  EXPECT_TRUE(at("%rd3").fieldsKnown);
+  EXPECT_EQ(at("%rd3").fields, 4611686293305360384u);
+  // `and 16376` clears start bits 0-2 (16 << 3 = 128 bytes): tile is
+  // 128-byte aligned, so the start is rounded down to 1024 (unchanged).
+  expectAddress("%r8", "tile", 1024, 1024);
+  EXPECT_TRUE(at("%r8").descriptor);
+  expectAddress("%rd5", "tile", 1056, 1056);
+  EXPECT_EQ(at("%rd5").fields, 4611756662049538048u);
+}
+
+TEST_F(PTXProvenance, DescriptorsAreNoAddressesAndJoinOnlyWithDescriptors) {
+  // A descriptor joined with a plain address of the same symbol, and a
+  // descriptor used as a memory operand: the offset is not known there.
+  load("\tmov.u32 %r1, tile;\n"
+       "\tshr.u32 %r2, %r1, 4;\n"
+       "\tand.b32 %r3, %r2, 16383;\n"
+       "\tselp.b32 %r4, %r3, %r1, %p1;\n"
+       "\tadd.s32 %r5, %r1, 256;\n"
+       "\tshr.u32 %r6, %r5, 4;\n"
+       "\tand.b32 %r7, %r6, 16383;\n"
+       "\tselp.b32 %r8, %r3, %r7, %p1;\n");
+  AbstractValue mixed = at("%r4");
+  EXPECT_EQ(mixed.kind, AbstractValue::Address);
+  EXPECT_FALSE(mixed.offsetKnown);
+  EXPECT_FALSE(mixed.descriptor);
+  // Two descriptors of one symbol join into a range of starts.
+  expectAddress("%r8", "tile", 0, 256);
+  EXPECT_TRUE(at("%r8").descriptor);
+  // As an address, a descriptor's value is not a shared address.
+  EXPECT_EQ(provenance->evaluateExact("%r3").descriptor, true);
 }
 
 TEST_F(PTXProvenance, JoinsAndDynamicSharedMemory) {

@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace proxyfence::ptx;
 using llvm::StringRef;
@@ -243,6 +244,14 @@ Classification classifyBulk(const Instruction &inst) {
   return c;
 }
 
+/// A decimal immediate operand.
+std::optional<int64_t> immediateOf(StringRef operand) {
+  int64_t value;
+  if (operand.trim().getAsInteger(10, value))
+    return std::nullopt;
+  return value;
+}
+
 /// wgmma.mma_async D, A-desc|{A regs}, B-desc, ...: async reads of the
 /// matrices the descriptors name.
 Classification classifyWgmma(const Instruction &inst) {
@@ -257,6 +266,42 @@ Classification classifyWgmma(const Instruction &inst) {
   }
   if (!opcode.starts_with("wgmma.mma_async") || inst.operands.size() < 3)
     return roleOnly(Role::None); // wgmma.fence
+  // The shape `.m64nNkK`: A has 64 rows, B N; every dense shape reads 32
+  // bytes of K per row (k16 of 16-bit types, k8 of tf32, k32 of 8-bit
+  // types, k256 of b1), a sparse one at most 64 (PTX ISA
+  // #asynchronous-warpgroup-level-matrix-shape).
+  unsigned n = 0;
+  for (StringRef part : llvm::split(opcode, '.'))
+    if (part.starts_with("m64n")) {
+      if (part.drop_front(4).split('k').first.getAsInteger(10, n))
+        n = 0;
+    }
+  unsigned rowBytes = opcode.contains(".sp") ? 64 : 32;
+  // The element size of A and B (the last two type suffixes); only 16-bit
+  // types may be MN-major, by the imm-trans operands (the last one or
+  // two), else both are K-major.
+  unsigned element = 0;
+  if (opcode.ends_with(".f16") || opcode.ends_with(".bf16"))
+    element = 2;
+  else if (opcode.ends_with(".tf32"))
+    element = 4;
+  else if (opcode.ends_with(".e4m3") || opcode.ends_with(".e5m2") ||
+           opcode.ends_with(".s8") || opcode.ends_with(".u8") ||
+           opcode.ends_with(".b1"))
+    element = 1;
+  bool aFromRegisters = StringRef(inst.operands[1]).starts_with("{");
+  auto transposed = [&](unsigned which) -> std::optional<bool> {
+    if (element != 2)
+      return element ? std::optional<bool>(false) : std::nullopt;
+    unsigned count = aFromRegisters ? 1 : 2;
+    if (inst.operands.size() < count + 4)
+      return std::nullopt;
+    unsigned index = inst.operands.size() - count + (aFromRegisters ? 0 : which);
+    std::optional<int64_t> value = immediateOf(inst.operands[index]);
+    if (!value)
+      return std::nullopt;
+    return *value != 0;
+  };
   std::vector<Access> list;
   for (unsigned operand : {1u, 2u}) {
     if (StringRef(inst.operands[operand]).starts_with("{"))
@@ -267,6 +312,12 @@ Classification classifyWgmma(const Instruction &inst) {
     read.isAsync = true;
     read.isDescriptor = true;
     read.completion = Completion::WgmmaGroup;
+    read.matrixRows = operand == 1 ? 64 : n;
+    read.matrixRowBytes = read.matrixRows ? rowBytes : 0;
+    read.matrixElementBytes = element;
+    read.matrixOperand = operand - 1;
+    if (std::optional<bool> t = transposed(operand - 1))
+      read.kMajor = !*t;
     list.push_back(read);
   }
   return accesses(std::move(list));
@@ -284,6 +335,33 @@ Classification classifyTcgen05(const Instruction &inst) {
     descriptors = {1, 2};
   else if (opcode.starts_with("tcgen05.cp") && inst.operands.size() >= 2)
     descriptors = {1};
+  // The matrix a descriptor names: for tcgen05.mma, M and N are in the
+  // instruction descriptor, at most 256 each, and every kind reads 32 bytes
+  // of K per row (64 sparse); tcgen05.cp names its shape, `.RxBb`: R rows
+  // of B bits (PTX ISA #tcgen05-mma-shape, #tcgen05-instructions-tcgen05-cp).
+  unsigned rows = 0, rowBytes = 0, element = 0;
+  std::optional<unsigned> shape;
+  if (opcode.starts_with("tcgen05.mma")) {
+    rows = 256;
+    rowBytes = opcode.contains(".sp") ? 64 : 32;
+    element = opcode.contains("kind::tf32")  ? 4
+              : opcode.contains("kind::f16") ? 2
+                                             : 1;
+    // [d], a, b, [sp-meta]?, idesc, ...
+    unsigned index = opcode.contains(".sp") ? 4 : 3;
+    if (index < inst.operands.size() && !isMemoryOperand(inst.operands[index]))
+      shape = index;
+  } else {
+    for (StringRef part : llvm::split(opcode, '.')) {
+      auto [r, bits] = part.split('x');
+      unsigned R, B;
+      if (!bits.consume_back("b") || r.getAsInteger(10, R) ||
+          bits.getAsInteger(10, B))
+        continue;
+      rows = R;
+      rowBytes = B / 8;
+    }
+  }
   std::vector<Access> list;
   for (unsigned operand : descriptors) {
     if (isMemoryOperand(inst.operands[operand]))
@@ -295,6 +373,11 @@ Classification classifyTcgen05(const Instruction &inst) {
     read.isDescriptor = true;
     read.scope = clusterIf(pair);
     read.completion = Completion::Tcgen05Commit;
+    read.matrixRows = rows;
+    read.matrixRowBytes = rowBytes;
+    read.matrixElementBytes = element;
+    read.shapeOperand = shape;
+    read.matrixOperand = operand - 1;
     list.push_back(read);
   }
   if (list.empty())

@@ -229,7 +229,8 @@ bool isFormalSlotWAR(const FunctionAnalysis &fa, const Hazard &hazard) {
 /// Whether an access's extent is only bounded from above: a TMA box,
 /// bounded by its mbarrier's expect_tx bytes or by the next buffer.
 bool isBoundedOnly(const Resolved &r) {
-  return r.extent == Extent::ExpectTx || r.extent == Extent::NextBuffer;
+  return r.extent == Extent::ExpectTx || r.extent == Extent::NextBuffer ||
+         r.extent == Extent::Descriptor;
 }
 
 /// The smallest number of bytes a TMA box covers: its inner dimension times
@@ -241,6 +242,8 @@ constexpr int64_t kMinTMABoxBytes = 16;
 /// except that a box only bounded from above surely covers no more than
 /// its first row, the smallest box.
 SharedRegion provenRegion(const Resolved &r) {
+  if (r.extent == Extent::Descriptor)
+    return r.sure;
   SharedRegion region = r.region;
   if (isBoundedOnly(r) && region.end - region.begin > kMinTMABoxBytes)
     region.end = region.begin + kMinTMABoxBytes;
@@ -253,8 +256,13 @@ SharedRegion provenRegion(const Resolved &r) {
 /// first row), or one covers its whole (sized) variable and the other is
 /// in that variable.
 bool isProven(const Module &module, const Resolved &a, const Resolved &b) {
-  if (isResolved(a) && isResolved(b))
-    return provenRegion(a).mayAlias(provenRegion(b));
+  if (isResolved(a) && isResolved(b)) {
+    SharedRegion x = provenRegion(a), y = provenRegion(b);
+    // A descriptor whose swizzle may move every byte surely reads none.
+    if (x.begin >= x.end || y.begin >= y.end)
+      return false;
+    return x.mayAlias(y);
+  }
   auto covers = [&](const Resolved &r) {
     if (r.region.symbol < 0 || !r.offsetKnown || r.region.begin != 0 ||
         r.region.anchor >= 0)
@@ -285,6 +293,25 @@ describeUnresolved(const FunctionAnalysis &fa, unsigned inst, unsigned a) {
                        : "its offset in " + name +
                              " is not traced (it may be any bytes of it)",
             descriptor ? "descriptor" : "offset"};
+  if (r.extent == Extent::Descriptor && !r.boundedByShape)
+    return {"its matrix descriptor's start is decoded, but its byte offsets "
+            "or layout are not constants (or its shape is unknown), so only "
+            "the end of " +
+                name + " bounds it",
+            "descriptor-extent"};
+  if (r.extent == Extent::Descriptor) {
+    SharedRegion sure = provenRegion(r);
+    return {"its extent is only bounded (its matrix descriptor gives the "
+            "start; the matrix shape and the descriptor's byte offsets "
+            "bound it to " +
+                r.region.str(fa.module) + "), and " +
+                (sure.begin == sure.end
+                     ? std::string("the swizzle may move every byte it "
+                                   "surely reads")
+                     : "the bytes it surely reads, " + sure.str(fa.module) +
+                           ", are not those of the other access"),
+            "bounded-extent"};
+  }
   if (isBoundedOnly(r)) {
     SharedRegion sure = provenRegion(r);
     return {"its extent is only bounded (a TMA box is not in the PTX; " +
@@ -350,8 +377,13 @@ struct UnprovenCauses {
            unsigned genericAccess, unsigned async, unsigned asyncAccess,
            llvm::StringRef hazard) {
     const Resolved &asyncAccessBytes = fa.accesses[async][asyncAccess];
+    // The cause is the async side's unless only its extent is bounded by a
+    // decoded descriptor while the generic side is not traced at all.
     bool asyncSide =
-        !isResolved(asyncAccessBytes) || isBoundedOnly(asyncAccessBytes);
+        !isResolved(asyncAccessBytes) ||
+        (isBoundedOnly(asyncAccessBytes) &&
+         !(asyncAccessBytes.extent == Extent::Descriptor &&
+           !isResolved(fa.accesses[generic][genericAccess])));
     unsigned inst = asyncSide ? async : generic;
     unsigned access = asyncSide ? asyncAccess : genericAccess;
     unsigned other = asyncSide ? generic : async;

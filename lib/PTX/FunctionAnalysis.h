@@ -31,7 +31,11 @@ enum class Extent : uint8_t {
   /// A TMA box, bounded by the start of the next async buffer of the same
   /// symbol (ring slots and tiles do not overlap one another).
   NextBuffer,
-  /// Unknown: to the end of the symbol (a descriptor, an untraced box).
+  /// A matrix descriptor's: its start decoded, its end bounded by the
+  /// matrix shape and the descriptor's byte offsets and swizzle.
+  Descriptor,
+  /// Unknown: to the end of the symbol (an undecoded descriptor, an
+  /// untraced box).
   Unbounded,
 };
 
@@ -78,6 +82,12 @@ struct Resolved {
   Completion completion = Completion::None;
   /// For an async access completing on an mbarrier: the barrier's bytes.
   std::optional<SharedRegion> barrier;
+  /// For a decoded descriptor (Extent::Descriptor): the bytes the matrix
+  /// surely includes (empty when the swizzle may move them).
+  SharedRegion sure;
+  /// For a decoded descriptor: whether its shape and fields bound its end
+  /// (else only the end of the symbol does).
+  bool boundedByShape = false;
 };
 
 /// Why a generic access is still unordered when an async access comes
@@ -184,6 +194,8 @@ private:
                               std::optional<uint64_t> width, bool *remote,
                               bool *offsetKnown = nullptr) const;
   void boundBoxes();
+  void boundDescriptor(const Instruction &inst, const Access &access,
+                       Resolved &resolved) const;
   std::optional<uint64_t> barrierBytes(const SharedRegion &barrier) const;
   bool isFence(unsigned index, const RunOptions &options, Scope &scope) const;
   bool inLoopWith(unsigned block, unsigned other) const;

@@ -126,10 +126,12 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
     StringRef base;
     displacement = parseDisplacement(inside, base);
     value = provenance.evaluateExact(base);
+    if (value.kind == AbstractValue::Address && value.descriptor)
+      value.offsetKnown = false; // a descriptor used as an address
   } else {
-    // A descriptor: the start address field comes from the symbol.
+    // A descriptor: its start address field, when decoded.
     value = provenance.evaluate(operand);
-    if (value.kind == AbstractValue::Address)
+    if (value.kind == AbstractValue::Address && !value.descriptor)
       value.offsetKnown = false;
   }
   SharedRegion region;
@@ -270,6 +272,8 @@ void FunctionAnalysis::resolveAll() {
           access.isDescriptor
               ? std::nullopt
               : resolveSlot(inst, access.operand, width, access.isAsync);
+      if (access.isDescriptor && resolved.offsetKnown)
+        boundDescriptor(inst, access, resolved);
       list.push_back(resolved);
     }
     accesses.push_back(std::move(list));
@@ -299,6 +303,85 @@ void FunctionAnalysis::resolveAll() {
       remote.set(k);
   fenceRules.emplace(std::move(remote), /*fences=*/0,
                      engine::CtaFenceReading::ByStateSpace);
+}
+
+/// A decoded matrix descriptor (docs/ptx-checker.md, Descriptors). The
+/// matrix is a grid of core matrices (8 rows of 16 bytes) or, swizzled,
+/// of atoms (8 rows of W = 128, 64 or 32 bytes), whose steps along its two
+/// dimensions are the leading and stride byte offsets (LBO, SBO) from the
+/// start's W-byte line (PTX ISA #asynchronous-warpgroup-level-matrix-
+/// shared-memory-layout, #tcgen05-shared-memory-descriptor). K-major, the
+/// grid is rows/8 by K-bytes/W (16 unswizzled); MN-major, rows*element/W
+/// by K/8. The bound takes either stride for either step, any swizzle as
+/// 128 bytes, and the largest grid the shape allows when the major order
+/// or element size is unknown. The matrix surely includes the 16 bytes at
+/// its start, unswizzled or where the swizzle leaves them (the start in
+/// the first 128 bytes of a 1024-byte aligned block).
+void FunctionAnalysis::boundDescriptor(const Instruction &inst,
+                                       const Access &access,
+                                       Resolved &resolved) const {
+  AbstractValue value = provenance.evaluate(inst.operands[access.operand]);
+  resolved.exact = false;
+  resolved.extent = Extent::Descriptor;
+  SharedRegion &region = resolved.region;
+  int64_t start = region.begin, last = value.hi - value.lo + region.begin;
+  uint64_t align = provenance.baseAlign(value);
+  bool swizzled = !value.fieldsKnown || (value.fields >> 61) != 0;
+  auto line = [&](int64_t at) {
+    if (!swizzled)
+      return at;
+    return align % 128 == 0 ? at & ~int64_t(127) : at - 112;
+  };
+  region.begin = line(start);
+  if (region.anchor < 0)
+    region.begin = std::max<int64_t>(0, region.begin);
+  resolved.sure = region;
+  resolved.sure.begin = resolved.sure.end = start;
+  if (!value.fieldsKnown || !access.matrixRows || !access.matrixRowBytes)
+    return; // to the end of the symbol; nothing surely read
+  resolved.boundedByShape = true;
+  if (value.lo == value.hi &&
+      (!swizzled || (align % 1024 == 0 && (start & 1023) < 128)))
+    resolved.sure.end = start + 16;
+  uint64_t fields = value.fields;
+  int64_t lbo = static_cast<int64_t>((fields >> 16) & 0x3FFF) * 16;
+  int64_t sbo = static_cast<int64_t>((fields >> 32) & 0x3FFF) * 16;
+  int64_t rows = access.matrixRows, rowBytes = access.matrixRowBytes;
+  std::optional<bool> kMajor = access.kMajor;
+  // tcgen05.mma: M (bits 24-28, in 16s), N (bits 17-22, in 8s) and the
+  // transposes (bits 15, 16) of a constant instruction descriptor (PTX ISA
+  // #tcgen05-instruction-descriptor).
+  if (access.shapeOperand) {
+    if (std::optional<uint64_t> idesc = provenance.constantOperand(
+            inst.operands[*access.shapeOperand])) {
+      int64_t m = int64_t((*idesc >> 24) & 0x1F) << 4;
+      int64_t n = int64_t((*idesc >> 17) & 0x3F) << 3;
+      int64_t dim = access.matrixOperand == 0 ? m : n;
+      if (dim > 0 && dim <= rows)
+        rows = dim;
+      kMajor = ((*idesc >> (15 + access.matrixOperand)) & 1) == 0;
+    }
+  }
+  int64_t atomRow = swizzled ? 128 : 16;
+  auto ceilDiv = [](int64_t a, int64_t b) { return (a + b - 1) / b; };
+  auto steps = [&](int64_t a, int64_t b) {
+    a = std::max<int64_t>(a, 1) - 1;
+    b = std::max<int64_t>(b, 1) - 1;
+    return std::max(a * lbo + b * sbo, a * sbo + b * lbo);
+  };
+  int64_t reach = 0;
+  if (!kMajor || *kMajor)
+    reach = std::max(reach, steps(ceilDiv(rows, 8), ceilDiv(rowBytes, atomRow)));
+  if (!kMajor || !*kMajor) {
+    std::vector<int64_t> elements = {1, 2, 4};
+    if (access.matrixElementBytes)
+      elements = {int64_t(access.matrixElementBytes)};
+    for (int64_t e : elements)
+      reach = std::max(reach, steps(ceilDiv(rows * e, atomRow),
+                                    ceilDiv(rowBytes / e, 8)));
+  }
+  int64_t end = line(last) + reach + 8 * atomRow;
+  region.end = std::min(region.end, end);
 }
 
 /// A TMA box is not in the PTX. Bound a box whose start is traced by the
@@ -669,17 +752,37 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
     return it->second;
   };
 
+  // Whether the commit or wait `i` is guarded by the very predicate value
+  // that guarded the read `read`: the same register, read the same way, in
+  // the same block with no redefinition between (an `elect.sync` result
+  // guarding both an MMA and its commit).
+  auto sameGuard = [&](unsigned read, unsigned i) -> std::optional<bool> {
+    const Instruction &r = function.instructions[read];
+    const Instruction &c = function.instructions[i];
+    if (!r.isPredicated() || !c.isPredicated() || r.predicate != c.predicate ||
+        read >= i || cfg.blockOf[read] != cfg.blockOf[i])
+      return std::nullopt;
+    for (unsigned k = read; k != i; ++k) {
+      llvm::SmallVector<StringRef, 4> defined;
+      getDefinedRegisters(function.instructions[k], defined);
+      if (llvm::is_contained(defined, StringRef(r.predicate)))
+        return std::nullopt;
+    }
+    return r.negated == c.negated;
+  };
   // Commits and waits apply to the reads of the threads that execute them.
   auto forEachExecuting = [&](PendingReads &state, unsigned i,
                               Completion kind, auto apply) {
     const PredicateFacts::FactSet &facts = predicates.instructionFacts(cfg, i);
     for (auto it = state.self.begin(); it != state.self.end();) {
       const Resolved &r = accesses[it->first.first][it->first.second];
-      std::optional<bool> runs =
-          r.completion == kind
-              ? executesFor(predicates, facts, guardOf(it->first.first),
-                            function.instructions[i])
-              : std::optional<bool>(false);
+      std::optional<bool> runs = std::optional<bool>(false);
+      if (r.completion == kind) {
+        runs = executesFor(predicates, facts, guardOf(it->first.first),
+                           function.instructions[i]);
+        if (!runs)
+          runs = sameGuard(it->first.first, i);
+      }
       if (runs && *runs) {
         Instances &list = it->second;
         llvm::erase_if(list, [&](PendingRead &read) { return apply(read); });

@@ -532,13 +532,22 @@ PredicateFacts::factOf(StringRef reg, bool value) const {
 void PredicateFacts::addWithConsequences(FactSet &facts, StringRef reg,
                                          bool value, unsigned depth) const {
   std::optional<Fact> fact = factOf(reg, value);
-  if (!fact || depth > 8)
+  if (depth > 8)
     return;
-  uint32_t code = fact->key * 2 + fact->value;
-  auto at = std::lower_bound(facts.begin(), facts.end(), code);
-  if (at != facts.end() && *at == code)
-    return;
-  facts.insert(at, code);
+  if (fact) {
+    uint32_t code = fact->key * 2 + fact->value;
+    auto at = std::lower_bound(facts.begin(), facts.end(), code);
+    if (at != facts.end() && *at == code)
+      return;
+    facts.insert(at, code);
+  } else {
+    // An unstable predicate (`p = stable || unstable`) says nothing about
+    // itself, but its one definition still says something about its stable
+    // operands, whose value never changes: `!p` implies each of them false.
+    auto defs = definitions.find(reg);
+    if (defs == definitions.end() || defs->second.size() != 1)
+      return;
+  }
   const Instruction &def =
       function.instructions[definitions.find(reg)->second.front()];
   StringRef opcode = def.opcode;

@@ -3,8 +3,9 @@
 // A flow-insensitive fixpoint over a function's registers: `mov` of a
 // .shared symbol starts an address; add/sub of integers move its offset
 // range; cvta/cvt/mapa keep it; shifts, ands and ors of an address (as in
-// wgmma/tcgen05 descriptors) keep the symbol and forget the offset; a
-// register defined by anything else is unknown. Integers keep a range and
+// wgmma/tcgen05 descriptors) keep the symbol and forget the offset, but
+// for the matrix-descriptor idiom, whose start address is decoded (see
+// `descriptorOp`); a register defined by anything else is unknown. Integers keep a range and
 // the bits that may be set, so that Triton's swizzled offsets stay inside
 // their buffer. Registers redefined many times are widened.
 //
@@ -57,6 +58,8 @@ AbstractValue symbolOnly(AbstractValue v) {
   v.offsetKnown = false;
   v.anchor = -1;
   v.anchorLo = v.anchorHi = 0;
+  v.descriptor = v.fieldsKnown = false;
+  v.fields = 0;
   return v;
 }
 
@@ -65,8 +68,14 @@ AbstractValue moveAddress(AbstractValue base, const AbstractValue &offset,
                           bool subtract) {
   if (!base.offsetKnown || offset.kind != AbstractValue::Int)
     return symbolOnly(base);
-  int64_t lo = subtract ? base.lo - offset.hi : base.lo + offset.lo;
-  int64_t hi = subtract ? base.hi - offset.lo : base.hi + offset.hi;
+  // A descriptor's start field counts 16-byte units.
+  int64_t scale = base.descriptor ? 16 : 1;
+  if (offset.lo < -kLimit / 16 || offset.hi > kLimit / 16)
+    return symbolOnly(base);
+  int64_t lo = subtract ? base.lo - offset.hi * scale
+                        : base.lo + offset.lo * scale;
+  int64_t hi = subtract ? base.hi - offset.lo * scale
+                        : base.hi + offset.hi * scale;
   if (lo < -kLimit || hi > kLimit)
     return symbolOnly(base);
   base.lo = lo;
@@ -115,6 +124,12 @@ AbstractValue join(const AbstractValue &x, const AbstractValue &y) {
   v.offsetKnown = a.offsetKnown && b.offsetKnown;
   v.lo = std::min(a.lo, b.lo);
   v.hi = std::max(a.hi, b.hi);
+  // An address and a descriptor of it are different numbers.
+  if (a.descriptor != b.descriptor)
+    return symbolOnly(v);
+  v.fieldsKnown = a.fieldsKnown && b.fieldsKnown && a.fields == b.fields;
+  if (!v.fieldsKnown)
+    v.fields = 0;
   return v;
 }
 
@@ -202,7 +217,9 @@ AbstractValue Provenance::add(const AbstractValue &a, const AbstractValue &b) {
 bool AbstractValue::operator==(const AbstractValue &o) const {
   return kind == o.kind && symbol == o.symbol && offsetKnown == o.offsetKnown &&
          lo == o.lo && hi == o.hi && mask == o.mask && remote == o.remote &&
-         anchor == o.anchor && anchorLo == o.anchorLo && anchorHi == o.anchorHi;
+         anchor == o.anchor && anchorLo == o.anchorLo &&
+         anchorHi == o.anchorHi && descriptor == o.descriptor &&
+         fieldsKnown == o.fieldsKnown && fields == o.fields;
 }
 
 AbstractValue Provenance::evaluate(StringRef operand) const {
@@ -282,9 +299,27 @@ void Provenance::transfer(const Instruction &inst, unsigned index) {
   if (ops.empty() || !StringRef(ops[0]).starts_with("%") ||
       StringRef(ops[0]).contains('|')) {
     if (!ops.empty() && (StringRef(ops[0]).starts_with("{") ||
-                         StringRef(ops[0]).contains('|')))
-      for (StringRef reg : definedRegisters(ops[0]))
+                         StringRef(ops[0]).contains('|'))) {
+      llvm::SmallVector<StringRef, 4> regs = definedRegisters(ops[0]);
+      // `mov.b64 {lo, hi}, desc`: the low half keeps the start field.
+      AbstractValue whole = ops.size() == 2 && regs.size() == 2 &&
+                                    StringRef(inst.opcode) == "mov.b64"
+                                ? evaluate(ops[1])
+                                : top();
+      if (whole.kind == AbstractValue::Address && whole.descriptor) {
+        AbstractValue low = whole;
+        AbstractValue high = top();
+        low.fields &= 0xFFFFFFFFu;
+        if (whole.fieldsKnown && (whole.fields >> 32) <= uint64_t(kLimit))
+          high = integer(int64_t(whole.fields >> 32),
+                         int64_t(whole.fields >> 32));
+        assign(regs[0], low);
+        assign(regs[1], high);
+        return;
+      }
+      for (StringRef reg : regs)
         assign(reg, top());
+    }
     return;
   }
   auto idiom = idiomOf.find(index);
@@ -351,6 +386,8 @@ AbstractValue Provenance::compute(const Instruction &inst) {
     return i < ops.size() ? evaluate(ops[i]) : top();
   };
   AbstractValue result;
+  if (std::optional<AbstractValue> d = descriptorOp(inst))
+    return *d;
   if (root == "mov" || root == "cvta" || root == "cvt" || root == "mapa") {
     result = arg(ops.size() - 1 >= 1 ? (root == "mapa" ? 1 : ops.size() - 1)
                                      : 1);
@@ -383,6 +420,254 @@ AbstractValue Provenance::compute(const Instruction &inst) {
     result = top();
   }
   return result;
+}
+
+namespace {
+
+/// An immediate of any 64-bit pattern (descriptor fields do not fit the
+/// integer ranges): decimal, negative decimal or 0x hex.
+std::optional<uint64_t> rawImmediate(StringRef operand) {
+  operand = operand.trim();
+  uint64_t u;
+  if (operand.starts_with_insensitive("0x"))
+    return operand.drop_front(2).rtrim("Uu").getAsInteger(16, u)
+               ? std::nullopt
+               : std::optional<uint64_t>(u);
+  if (!operand.getAsInteger(10, u))
+    return u;
+  int64_t i;
+  if (!operand.getAsInteger(10, i))
+    return static_cast<uint64_t>(i);
+  return std::nullopt;
+}
+
+/// The address bits a matrix descriptor's start field takes: bits 4-17 of
+/// the shared address (PTX ISA #asynchronous-warpgroup-level-matrix-
+/// shared-memory-layout-matrix-descriptor: matrix-descriptor-encode(x) =
+/// (x & 0x3FFFF) >> 4), so shared addresses are below 2^18.
+constexpr uint64_t kStartAddressBits = 0x3FFF0;
+constexpr uint64_t kStartField = 0x3FFF;
+
+} // namespace
+
+/// The alignment of an address's base: its anchor's, or its symbol's
+/// declared one (every extern array starts at the same address, which
+/// meets each extern declaration's alignment).
+uint64_t Provenance::baseAlign(const AbstractValue &v) const {
+  if (v.anchor >= 0)
+    return anchors[v.anchor].align;
+  if (v.symbol < 0)
+    return 1;
+  const SharedSymbol &symbol = module.sharedSymbols[v.symbol];
+  if (!symbol.isExtern)
+    return symbol.align;
+  uint64_t align = 1;
+  for (const SharedSymbol &other : module.sharedSymbols)
+    if (other.isExtern)
+      align = std::max(align, other.align);
+  return align;
+}
+
+/// A constant operand: an immediate, or a register whose one definition
+/// moves one.
+std::optional<uint64_t> Provenance::constantOperand(StringRef operand) const {
+  operand = operand.trim();
+  if (!operand.starts_with("%"))
+    return rawImmediate(operand);
+  int def = getDefinition(operand);
+  if (def < 0)
+    return std::nullopt;
+  const Instruction &d = function.instructions[def];
+  if (d.isPredicated() || !StringRef(d.opcode).starts_with("mov.") ||
+      d.operands.size() != 2)
+    return std::nullopt;
+  return rawImmediate(d.operands[1]);
+}
+
+// Matrix descriptors (wgmma and tcgen05 shared-memory descriptors), as
+// nvcc emits them from CUTLASS, ThunderKittens and Triton:
+//
+//   and.b64 t, addr, 0x3FFF0;  shr.u64 s, t, 4;  or.b64 d, s, FIELDS
+//   shr.u32 s, addr, 4;  and.b32 t, s, 0x3FFF;  cvt.u64.u32 w, t;  or ...
+//   mov.b64 {lo, hi}, d;  add.s32 lo2, lo, k;  mov.b64 d2, {lo2, hi}
+//   add.s64 d3, d, k                      (the start moves by 16 * k)
+//
+// The value stays an address of its symbol, flagged as a descriptor, with
+// the offset of the start address in bytes; the other fields are kept when
+// they are constants. Returns nothing for an instruction that is not one
+// of these steps (the ordinary rules apply).
+std::optional<AbstractValue> Provenance::descriptorOp(const Instruction &inst) {
+  const std::vector<std::string> &ops = inst.operands;
+  StringRef opcode = inst.opcode;
+  StringRef root = opcode.split('.').first;
+  auto isAddress = [](const AbstractValue &v) {
+    return v.kind == AbstractValue::Address && v.offsetKnown && !v.remote;
+  };
+  if ((root == "and" || root == "or") && ops.size() == 3) {
+    for (unsigned side : {1u, 2u}) {
+      AbstractValue v = evaluate(ops[side]);
+      std::optional<uint64_t> c = constantOperand(ops[side == 1 ? 2 : 1]);
+      if (!isAddress(v))
+        continue;
+      if (root == "and" && !v.descriptor && c &&
+          (*c & kStartAddressBits) == kStartAddressBits) {
+        // The address with bits 0-3 cleared (and the generic window's bits
+        // above 17, which the offset does not hold).
+        uint64_t cleared = ~*c & 0xF;
+        if (cleared) {
+          if (baseAlign(v) % 16 == 0) {
+            v.lo &= ~int64_t(cleared);
+            v.hi &= ~int64_t(cleared);
+          } else {
+            v.lo -= static_cast<int64_t>(cleared);
+          }
+        }
+        return v;
+      }
+      if (!v.descriptor)
+        continue;
+      // A mask may also clear low bits of the start field that the
+      // address's alignment already clears (nvcc's `and 16320` for a
+      // 1024-byte aligned tile): the start is rounded down to 16 << k.
+      uint64_t low = c ? ~*c & kStartField : 0;
+      if (root == "and" && c && (low & (low + 1)) == 0) {
+        if (low) {
+          int64_t clear = static_cast<int64_t>(((low + 1) << 4) - 1);
+          if (baseAlign(v) % uint64_t(clear + 1) == 0) {
+            v.lo &= ~clear;
+            v.hi &= ~clear;
+          } else {
+            v.lo -= clear & ~int64_t(15);
+          }
+        }
+        v.fields &= *c;
+        if ((*c & ~kStartField) == 0) {
+          v.fieldsKnown = true;
+          v.fields = 0;
+        }
+        return v;
+      }
+      if (root == "or" && c && (*c & kStartField) == 0) {
+        v.fields |= *c;
+        return v;
+      }
+      AbstractValue other = evaluate(ops[side == 1 ? 2 : 1]);
+      if (root == "or" && other.kind == AbstractValue::Int && other.lo >= 0 &&
+          (other.mask & kStartField) == 0) {
+        v.fieldsKnown = false;
+        v.fields = 0;
+        return v;
+      }
+    }
+    return std::nullopt;
+  }
+  if (root == "add" && ops.size() == 3) {
+    // A constant added to a descriptor: its low 14 bits move the start (in
+    // 16-byte units), the rest sets fields (nvcc folds `desc | FIELDS`
+    // plus a K step into one add when the start's field is clear above).
+    for (unsigned side : {1u, 2u}) {
+      AbstractValue v = evaluate(ops[side]);
+      std::optional<uint64_t> c = constantOperand(ops[side == 1 ? 2 : 1]);
+      if (!isAddress(v) || !v.descriptor || !c ||
+          evaluate(ops[side == 1 ? 2 : 1]).kind == AbstractValue::Address)
+        continue;
+      int64_t step = static_cast<int64_t>(*c & kStartField) * 16;
+      uint64_t rest = *c & ~kStartField;
+      // A negative constant (two's complement) is a subtraction of the
+      // start; only small ones are read so.
+      if (static_cast<int64_t>(*c) < 0 && static_cast<int64_t>(*c) > -kLimit) {
+        step = static_cast<int64_t>(*c) * 16;
+        rest = 0;
+      }
+      v.lo += step;
+      v.hi += step;
+      if (rest && v.fieldsKnown && (v.fields & rest) == 0)
+        v.fields |= rest;
+      else if (rest)
+        v.fieldsKnown = false, v.fields = 0;
+      return v;
+    }
+    return std::nullopt;
+  }
+  if (root == "shr" && ops.size() == 3) {
+    AbstractValue v = evaluate(ops[1]);
+    std::optional<uint64_t> amount = rawImmediate(ops[2]);
+    if (!isAddress(v) || v.descriptor || !amount || *amount != 4)
+      return std::nullopt;
+    // The low 4 bits shift out: the start is the address rounded down.
+    if (baseAlign(v) % 16 == 0) {
+      v.lo &= ~int64_t(15);
+      v.hi &= ~int64_t(15);
+    } else {
+      v.lo -= 15;
+    }
+    v.descriptor = true;
+    // Only an address already masked to the shared window (below 2^18)
+    // leaves the bits above the start field clear.
+    v.fieldsKnown = false;
+    v.fields = 0;
+    int def = getDefinition(ops[1]);
+    if (def >= 0) {
+      const Instruction &d = function.instructions[def];
+      std::optional<uint64_t> c;
+      if (!d.isPredicated() && StringRef(d.opcode).starts_with("and.") &&
+          d.operands.size() == 3 &&
+          (((c = constantOperand(d.operands[2])) && *c < (1u << 18)) ||
+           ((c = constantOperand(d.operands[1])) && *c < (1u << 18))))
+        v.fieldsKnown = true;
+    }
+    return v;
+  }
+  if (root == "bfe" && ops.size() == 4) {
+    // `bfe.u32 d, addr, 4, 14`: the start field in one step (Triton).
+    AbstractValue v = evaluate(ops[1]);
+    std::optional<uint64_t> pos = rawImmediate(ops[2]);
+    std::optional<uint64_t> len = rawImmediate(ops[3]);
+    if (!isAddress(v) || v.descriptor || !pos || *pos != 4 || !len ||
+        *len != 14 || !opcode.starts_with("bfe.u"))
+      return std::nullopt;
+    if (baseAlign(v) % 16 == 0) {
+      v.lo &= ~int64_t(15);
+      v.hi &= ~int64_t(15);
+    } else {
+      v.lo -= 15;
+    }
+    v.descriptor = v.fieldsKnown = true;
+    v.fields = 0;
+    return v;
+  }
+  if (root == "cvt" && ops.size() == 2) {
+    AbstractValue v = evaluate(ops[1]);
+    if (v.kind != AbstractValue::Address || !v.descriptor)
+      return std::nullopt;
+    // A 32-bit destination keeps the low half.
+    if (opcode.starts_with("cvt.u32") || opcode.starts_with("cvt.s32") ||
+        opcode.starts_with("cvt.b32"))
+      v.fields &= 0xFFFFFFFFu;
+    return v;
+  }
+  if (root == "mov" && ops.size() == 2 && opcode == "mov.b64" &&
+      StringRef(ops[1]).trim().starts_with("{")) {
+    // `mov.b64 d, {lo, hi}`: a descriptor whose low half is `lo`.
+    llvm::SmallVector<StringRef, 2> halves;
+    StringRef(ops[1]).trim().trim("{}").split(halves, ',');
+    if (halves.size() != 2)
+      return std::nullopt;
+    AbstractValue low = evaluate(halves[0]);
+    if (low.kind != AbstractValue::Address || !low.descriptor)
+      return std::nullopt;
+    std::optional<uint64_t> high = constantOperand(halves[1]);
+    AbstractValue highValue = evaluate(halves[1]);
+    if (!high && highValue.kind == AbstractValue::Int &&
+        highValue.lo == highValue.hi && highValue.lo >= 0)
+      high = static_cast<uint64_t>(highValue.lo);
+    low.fields = (low.fields & 0xFFFFFFFFu) | (high ? *high << 32 : 0);
+    low.fieldsKnown = low.fieldsKnown && high && *high <= 0xFFFFFFFFu;
+    if (!low.fieldsKnown)
+      low.fields = 0;
+    return low;
+  }
+  return std::nullopt;
 }
 
 // The align-up idiom, as nvcc emits it for `p = (p + A-1) & -A` written
@@ -923,6 +1208,8 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
 
 AbstractValue Provenance::evaluateExact(StringRef operand) const {
   AbstractValue value = evaluate(operand);
+  if (value.descriptor)
+    return value; // a descriptor is no address to narrow
   operand = operand.trim();
   if (!operand.starts_with("%") ||
       (value.kind != AbstractValue::Address && value.kind != AbstractValue::Int))

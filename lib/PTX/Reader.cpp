@@ -338,8 +338,20 @@ void Parser::recordShared(StringRef declaration) {
   SharedSymbol symbol;
   symbol.isExtern = declaration.contains(".extern");
   uint64_t elementSize = 1;
+  bool alignNext = false;
   for (StringRef w : words) {
     w = w.trim();
+    if (alignNext) {
+      alignNext = false;
+      uint64_t align;
+      if (!w.getAsInteger(10, align) && align > 0)
+        symbol.align = align;
+      continue;
+    }
+    if (w == ".align") {
+      alignNext = true;
+      continue;
+    }
     if (w.starts_with(".")) {
       unsigned bits;
       if (w.size() > 2 && !w.drop_front(2).getAsInteger(10, bits) &&

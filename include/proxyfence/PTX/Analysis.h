@@ -66,6 +66,15 @@ struct AbstractValue {
   /// offsets from one anchor compare exactly.
   int anchor = -1;
   int64_t anchorLo = 0, anchorHi = 0;
+  /// Address: the value is a wgmma/tcgen05 shared-memory matrix descriptor
+  /// (or its low half) whose start-address field (bits 0-13, the 18-bit
+  /// shared address >> 4) holds this address; the offset stays in bytes,
+  /// and adding an integer k moves it by 16 * k. `fields`, when
+  /// `fieldsKnown`, are the descriptor's other bits (leading and stride
+  /// byte offsets, layout), which the shape bound reads.
+  bool descriptor = false;
+  bool fieldsKnown = false;
+  uint64_t fields = 0;
 
   bool operator==(const AbstractValue &other) const;
 };
@@ -96,6 +105,11 @@ public:
   /// case: a range per operand adds up what no thread reaches.
   AbstractValue evaluateExact(llvm::StringRef operand) const;
   const std::vector<Anchor> &getAnchors() const { return anchors; }
+  /// The alignment of an address's base (its anchor, or its symbol).
+  uint64_t baseAlign(const AbstractValue &v) const;
+  /// A constant operand of any 64-bit pattern: an immediate, or a register
+  /// whose one definition moves one.
+  std::optional<uint64_t> constantOperand(llvm::StringRef operand) const;
   /// The index of the instruction that defines `reg`, if it is the one
   /// definition of it (-1 otherwise).
   int getDefinition(llvm::StringRef reg) const {
@@ -128,6 +142,7 @@ private:
   void findAlignUpIdioms(const CFG &cfg);
   AbstractValue alignUp(const AbstractValue &x, uint64_t align);
   AbstractValue compute(const Instruction &inst);
+  std::optional<AbstractValue> descriptorOp(const Instruction &inst);
   void transfer(const Instruction &inst, unsigned index);
   void assign(llvm::StringRef reg, const AbstractValue &value);
   /// A register's value in each thread of the CTA (index: %tid.x): an

@@ -46,6 +46,18 @@ struct Access {
   std::optional<uint64_t> width;
   /// An operand giving the byte count (cp.async.bulk size, cp.async size).
   std::optional<unsigned> sizeOperand;
+  /// For a descriptor: an upper bound on the rows of the matrix it names
+  /// (M or N) and the bytes of each row the instruction reads (its K
+  /// extent); 0 when unknown.
+  unsigned matrixRows = 0, matrixRowBytes = 0;
+  /// For a descriptor: the element size in bytes (0: unknown) and whether
+  /// the matrix is K-major (none: unknown, or read from `shapeOperand`).
+  unsigned matrixElementBytes = 0;
+  std::optional<bool> kMajor;
+  /// tcgen05.mma's instruction descriptor operand (M, N, transposes).
+  std::optional<unsigned> shapeOperand;
+  /// Which operand of the MMA it is (A: 0, B: 1).
+  unsigned matrixOperand = 0;
   Completion completion = Completion::None;
 };
 

@@ -86,6 +86,8 @@ struct SharedSymbol {
   /// Size in bytes; none for `.extern` arrays of unknown size.
   std::optional<uint64_t> size;
   bool isExtern = false;
+  /// The declared `.align N` (1 when none is declared).
+  uint64_t align = 1;
 };
 
 struct Module {
