@@ -469,6 +469,43 @@ TEST_F(PTXProvenance, AlignUpIdiomGivesOneAnchoredBase) {
   EXPECT_EQ(swizzled.hi, 4096 + 960 + 48);
 }
 
+TEST_F(PTXProvenance, BranchFreeAlignUpGivesAnAnchoredBase) {
+  // ThunderKittens' allocator if-converted: selp between X and
+  // X + (A - (X & (A-1))) on (X & (A-1)) == 0, twice; the second aligns an
+  // address already at a multiple of A from the anchor.
+  load("\tmov.u32 %r1, dynA;\n"
+       "\tcvt.u64.u32 %rd1, %r1;\n"
+       "\tcvta.shared.u64 %rd2, %rd1;\n"
+       "\tand.b64 %rd3, %rd2, 1023;\n"
+       "\tmov.u64 %rd4, 1024;\n"
+       "\tsub.s64 %rd5, %rd4, %rd3;\n"
+       "\tadd.s64 %rd6, %rd2, %rd5;\n"
+       "\tsetp.eq.s64 %p1, %rd3, 0;\n"
+       "\tselp.b64 %rd7, %rd2, %rd6, %p1;\n"
+       "\tadd.s64 %rd8, %rd7, 8192;\n"
+       "\tand.b64 %rd9, %rd8, 1023;\n"
+       "\tsub.s64 %rd10, %rd4, %rd9;\n"
+       "\tadd.s64 %rd11, %rd10, %rd8;\n"
+       "\tsetp.ne.s64 %p2, %rd9, 0;\n"
+       "\tselp.b64 %rd12, %rd11, %rd8, %p2;\n"
+       // Control: the operands swapped (the adjusted value when aligned).
+       "\tselp.b64 %rd13, %rd6, %rd2, %p1;\n");
+  AbstractValue base = at("%rd7");
+  ASSERT_EQ(base.kind, AbstractValue::Address);
+  EXPECT_EQ(base.symbol, symbol("dynA"));
+  EXPECT_TRUE(base.offsetKnown);
+  ASSERT_GE(base.anchor, 0);
+  EXPECT_EQ(base.lo, 0);
+  EXPECT_EQ(provenance->getAnchors()[base.anchor].align, 1024u);
+  AbstractValue second = at("%rd12");
+  EXPECT_EQ(second.anchor, base.anchor);
+  EXPECT_TRUE(second.offsetKnown);
+  EXPECT_EQ(second.lo, 8192);
+  EXPECT_EQ(second.hi, 8192);
+  AbstractValue swapped = at("%rd13");
+  EXPECT_FALSE(swapped.offsetKnown && swapped.anchor >= 0);
+}
+
 TEST_F(PTXProvenance, AlignUpNeedsTheGuardOnTheSameValue) {
   // The branch skips the second definition when p is *not* aligned: p may
   // stay unaligned, so no anchor; the join of the two definitions.

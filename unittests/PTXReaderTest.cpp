@@ -292,12 +292,25 @@ TEST(PTXReader, InlineAsmScopes) {
   EXPECT_EQ(waitScopes, (std::vector<unsigned>{1, 2}));
   EXPECT_EQ(findOpcode(kernel, "ret")->scope, 0u);
 
+  // Each scope declares its own `done`: two registers, named apart (the
+  // scope's id appended), each read by its own scope's branch.
+  std::vector<std::string> predicates;
+  for (const Instruction &inst : kernel.instructions)
+    if (inst.opcode == "bra" && !inst.predicate.empty())
+      predicates.push_back(inst.predicate);
+  EXPECT_EQ(predicates, (std::vector<std::string>{"done$1", "done$2"}));
+  for (const Instruction &inst : kernel.instructions)
+    if (llvm::StringRef(inst.opcode).starts_with("mbarrier.try_wait"))
+      EXPECT_EQ(inst.operands[0], "done$" + std::to_string(inst.scope));
+
   // Each `@!done bra waitLoop` goes back to the waitLoop of its own scope.
   CFG cfg = buildCFG(kernel);
+  unsigned checked = 0;
   for (unsigned i = 0; i != kernel.instructions.size(); ++i) {
     const Instruction &inst = kernel.instructions[i];
-    if (inst.opcode != "bra" || inst.predicate != "done")
+    if (inst.opcode != "bra" || !llvm::StringRef(inst.predicate).starts_with("done$"))
       continue;
+    ++checked;
     const BasicBlock &block = cfg.blocks[cfg.blockOf[i]];
     bool loops = false;
     for (unsigned s : block.successors)
@@ -307,6 +320,7 @@ TEST(PTXReader, InlineAsmScopes) {
         loops = true;
     EXPECT_TRUE(loops) << "bra in scope " << inst.scope;
   }
+  EXPECT_EQ(checked, 2u);
 
   // Nested scopes record their parent.
   Module nested = read(".version 8.7\n.target sm_90\n.address_size 64\n"
@@ -315,6 +329,24 @@ TEST(PTXReader, InlineAsmScopes) {
   EXPECT_EQ(nested.functions[0].scopeParents,
             (std::vector<unsigned>{0, 0, 1}));
   EXPECT_EQ(nested.functions[0].instructions[0].scope, 2u);
+
+  // The innermost declaration wins; registers of the body keep their names,
+  // and so do registers a scope does not declare.
+  Module shadowed = read(
+      ".version 8.7\n.target sm_90\n.address_size 64\n"
+      ".visible .entry k()\n{\n.reg .b64 %rd<4>;\n.reg .b64 %tmp;\n"
+      "mov.u64 %tmp, 1;\n"
+      "{\n.reg .b64 %tmp;\nmov.u64 %tmp, %rd1;\n"
+      "{\n.reg .b64 %tmp, %t2;\nadd.s64 %rd2, %tmp, %t2;\n}\n"
+      "mov.u64 %rd3, %tmp;\n}\nret;\n}\n");
+  ASSERT_EQ(shadowed.functions.size(), 1u);
+  const std::vector<Instruction> &insts = shadowed.functions[0].instructions;
+  ASSERT_EQ(insts.size(), 5u);
+  EXPECT_EQ(insts[0].operands[0], "%tmp");
+  EXPECT_EQ(insts[1].operands, (std::vector<std::string>{"%tmp$1", "%rd1"}));
+  EXPECT_EQ(insts[2].operands,
+            (std::vector<std::string>{"%rd2", "%tmp$2", "%t2$2"}));
+  EXPECT_EQ(insts[3].operands, (std::vector<std::string>{"%rd3", "%tmp$1"}));
 }
 
 TEST(PTXReader, UnknownInstructionsAreKept) {

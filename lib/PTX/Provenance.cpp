@@ -408,6 +408,9 @@ AbstractValue Provenance::compute(const Instruction &inst) {
              root == "xor") {
     result = bitwise(root, arg(1), arg(2));
   } else if (root == "selp" || root == "min" || root == "max") {
+    if (root == "selp")
+      if (std::optional<AbstractValue> aligned = selpAlignUp(inst))
+        return *aligned;
     result = join(arg(1), arg(2));
   } else if (root == "rem" && arg(2).kind == AbstractValue::Int &&
              arg(2).lo > 0 && arg(1).kind == AbstractValue::Int &&
@@ -482,6 +485,79 @@ std::optional<uint64_t> Provenance::constantOperand(StringRef operand) const {
       d.operands.size() != 2)
     return std::nullopt;
   return rawImmediate(d.operands[1]);
+}
+
+// The align-up idiom in its branch-free form (ThunderKittens' allocator
+// when nvcc if-converts it):
+//
+//   and.b64  t, X, A-1
+//   sub.s64  w, A, t            (A an immediate or a register moved from one)
+//   add.s64  y, X', w           (X' holding the same address as X)
+//   setp.eq  p, t, 0
+//   selp.b64 r, X'', y, p       (X'' too; setp.ne with the operands swapped)
+//
+// r is alignUp(X, A) whatever X is at run time: an anchor, when X is one
+// exactly known address (as for the branch form). Every register of the
+// pattern must have one definition.
+std::optional<AbstractValue>
+Provenance::selpAlignUp(const Instruction &inst) {
+  const std::vector<std::string> &ops = inst.operands;
+  if (ops.size() != 4 || inst.isPredicated())
+    return std::nullopt;
+  auto definition = [&](StringRef reg, StringRef prefix)
+      -> const Instruction * {
+    int def = getDefinition(reg.trim());
+    if (def < 0)
+      return nullptr;
+    const Instruction &d = function.instructions[def];
+    if (d.isPredicated() || !StringRef(d.opcode).starts_with(prefix))
+      return nullptr;
+    return &d;
+  };
+  const Instruction *test = definition(ops[3], "setp.");
+  if (!test || test->operands.size() != 3)
+    return std::nullopt;
+  bool eq = StringRef(test->opcode).starts_with("setp.eq.");
+  if (!eq && !StringRef(test->opcode).starts_with("setp.ne."))
+    return std::nullopt;
+  StringRef t = test->operands[1], zero = test->operands[2];
+  if (rawImmediate(t) == std::optional<uint64_t>(0))
+    std::swap(t, zero);
+  if (rawImmediate(zero) != std::optional<uint64_t>(0))
+    return std::nullopt;
+  // Taken when aligned, the other when not.
+  StringRef aligned = eq ? ops[1] : ops[2];
+  StringRef adjusted = eq ? ops[2] : ops[1];
+  const Instruction *mask = definition(t, "and.");
+  if (!mask || mask->operands.size() != 3)
+    return std::nullopt;
+  StringRef x = mask->operands[1];
+  std::optional<uint64_t> low = constantOperand(mask->operands[2]);
+  if (!low) {
+    x = mask->operands[2];
+    low = constantOperand(mask->operands[1]);
+  }
+  if (!low || *low < 15 || *low >= (uint64_t(1) << 20) ||
+      (*low & (*low + 1)) != 0)
+    return std::nullopt;
+  uint64_t align = *low + 1;
+  AbstractValue base = evaluate(x);
+  if (!isExactAddress(base) || base.descriptor || !(evaluate(aligned) == base))
+    return std::nullopt;
+  const Instruction *sum = definition(adjusted, "add.");
+  if (!sum || sum->operands.size() != 3)
+    return std::nullopt;
+  for (unsigned side : {1u, 2u}) {
+    const Instruction *gap = definition(sum->operands[side], "sub.");
+    StringRef other = sum->operands[side == 1 ? 2 : 1];
+    if (!gap || gap->operands.size() != 3 ||
+        StringRef(gap->operands[2]).trim() != t.trim() ||
+        constantOperand(gap->operands[1]) != std::optional<uint64_t>(align) ||
+        !(evaluate(other) == base))
+      continue;
+    return alignUp(base, align);
+  }
+  return std::nullopt;
 }
 
 // Matrix descriptors (wgmma and tcgen05 shared-memory descriptors), as

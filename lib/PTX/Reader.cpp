@@ -196,7 +196,65 @@ private:
   DebugLoc loc;
   /// The `function_name` labels of .loc directives, numbered from 1.
   llvm::StringMap<unsigned> inlinedScopes;
+  /// Per open `{ }` scope of the body (the body first): the registers its
+  /// `.reg` directives declare, each to the unique name the instructions
+  /// get (`%tmp` of scope 3 is `%tmp$3`). Inline asm declares its own
+  /// `%tmp`, `P1`, `p` in each block; they are different registers.
+  std::vector<std::pair<unsigned, llvm::StringMap<std::string>>>
+      scopedRegisters;
+  void declareScoped(StringRef declaration);
+  std::string renameScoped(StringRef text) const;
 };
+
+bool isRegisterChar(char c) {
+  return llvm::isAlnum(c) || c == '_' || c == '$' || c == '%';
+}
+
+/// Records the registers of a `.reg .TYPE a, b;` directive of a nested
+/// scope (not `%r<N>` ranges, which inline asm does not use).
+void Parser::declareScoped(StringRef declaration) {
+  if (scopedRegisters.size() < 2)
+    return; // the body's registers keep their names
+  auto &[id, names] = scopedRegisters.back();
+  llvm::SmallVector<StringRef, 8> words;
+  declaration.split(words, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef part : words)
+    for (StringRef w : llvm::split(part, ' ')) {
+      w = w.trim();
+      if (w.empty() || w.starts_with(".") || w.contains('<') ||
+          !llvm::all_of(w, isRegisterChar))
+        continue;
+      names[w] = (w + "$" + llvm::Twine(id)).str();
+    }
+}
+
+/// `text` with every register a `{ }` scope declared named uniquely (the
+/// innermost declaration wins).
+std::string Parser::renameScoped(StringRef text) const {
+  std::string out;
+  size_t i = 0, n = text.size();
+  while (i < n) {
+    if (!isRegisterChar(text[i])) {
+      out += text[i++];
+      continue;
+    }
+    size_t j = i;
+    while (j < n && isRegisterChar(text[j]))
+      ++j;
+    StringRef token = text.slice(i, j);
+    const std::string *renamed = nullptr;
+    for (auto it = scopedRegisters.rbegin(); it != scopedRegisters.rend() &&
+                                             !renamed;
+         ++it) {
+      auto found = it->second.find(token);
+      if (found != it->second.end())
+        renamed = &found->second;
+    }
+    out += renamed ? StringRef(*renamed) : token;
+    i = j;
+  }
+  return out;
+}
 
 /// The directives that fill one line and end without `;`.
 bool isLineDirective(StringRef word) {
@@ -470,6 +528,8 @@ bool Parser::parseFunction(TextPosition start, bool isEntry) {
 bool Parser::parseBody(Function &function, TextPosition open) {
   function.scopeParents.push_back(0);
   std::vector<std::pair<unsigned, TextPosition>> scopes = {{0, open}};
+  scopedRegisters.clear();
+  scopedRegisters.emplace_back(0, llvm::StringMap<std::string>());
   while (true) {
     if (!scanner.skipSpace())
       return fail(scanner.here(), "unterminated /* comment");
@@ -485,11 +545,13 @@ bool Parser::parseBody(Function &function, TextPosition open) {
       unsigned id = function.scopeParents.size();
       function.scopeParents.push_back(scopes.back().first);
       scopes.push_back({id, start});
+      scopedRegisters.emplace_back(id, llvm::StringMap<std::string>());
       continue;
     }
     if (c == '}') {
       scanner.advance();
       scopes.pop_back();
+      scopedRegisters.pop_back();
       if (scopes.empty())
         return true;
       continue;
@@ -523,6 +585,8 @@ bool Parser::parseBodyDirective(Function &function, StringRef word,
     return fail(start, "expected ';' to end '" + word.str() + "'");
   if (word == ".shared")
     recordShared(".shared " + rest);
+  if (word == ".reg")
+    declareScoped(rest);
   return true;
 }
 
@@ -571,6 +635,13 @@ bool Parser::parseStatement(Function &function, unsigned scope) {
     return fail(operandsStart.line ? start : start,
                 "expected ';' to end '" + inst.opcode + "'");
   inst.operands = splitOperands(rest);
+  if (llvm::any_of(scopedRegisters,
+                   [](const auto &scope) { return !scope.second.empty(); })) {
+    for (std::string &operand : inst.operands)
+      operand = renameScoped(operand);
+    if (!inst.predicate.empty())
+      inst.predicate = renameScoped(inst.predicate);
+  }
   function.instructions.push_back(std::move(inst));
   return true;
 }

@@ -143,6 +143,7 @@ private:
   AbstractValue alignUp(const AbstractValue &x, uint64_t align);
   AbstractValue compute(const Instruction &inst);
   std::optional<AbstractValue> descriptorOp(const Instruction &inst);
+  std::optional<AbstractValue> selpAlignUp(const Instruction &inst);
   void transfer(const Instruction &inst, unsigned index);
   void assign(llvm::StringRef reg, const AbstractValue &value);
   /// A register's value in each thread of the CTA (index: %tid.x): an
