@@ -193,6 +193,10 @@ private:
   SharedRegion resolveAddress(const Instruction &inst, unsigned operand,
                               std::optional<uint64_t> width, bool *remote,
                               bool *offsetKnown = nullptr) const;
+  /// The index of one of this function's instructions.
+  unsigned indexOf(const Instruction &inst) const {
+    return static_cast<unsigned>(&inst - function.instructions.data());
+  }
   void boundBoxes();
   void boundDescriptor(const Instruction &inst, const Access &access,
                        Resolved &resolved) const;

@@ -119,18 +119,19 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
                                               bool *remote,
                                               bool *offsetKnown) const {
   StringRef operand = inst.operands[operandIndex];
+  unsigned index = indexOf(inst);
   int64_t displacement = 0;
   AbstractValue value;
   if (isMemoryOperand(operand)) {
     StringRef inside = operand.drop_front().split(']').first.split(',').first;
     StringRef base;
     displacement = parseDisplacement(inside, base);
-    value = provenance.evaluateExact(base);
+    value = provenance.evaluateExactAt(base, index);
     if (value.kind == AbstractValue::Address && value.descriptor)
       value.offsetKnown = false; // a descriptor used as an address
   } else {
     // A descriptor: its start address field, when decoded.
-    value = provenance.evaluate(operand);
+    value = provenance.evaluateAt(operand, index);
     if (value.kind == AbstractValue::Address && !value.descriptor)
       value.offsetKnown = false;
   }
@@ -187,7 +188,8 @@ FunctionAnalysis::barrierBytes(const SharedRegion &barrier) const {
     SharedRegion region = resolveAddress(inst, *address, 8, &remote);
     if (!(region == barrier))
       continue;
-    AbstractValue count = provenance.evaluate(inst.operands.back());
+    AbstractValue count =
+        provenance.evaluateAt(inst.operands.back(), indexOf(inst));
     if (count.kind != AbstractValue::Int || count.hi <= 0)
       return std::nullopt;
     bytes = std::max<uint64_t>(bytes.value_or(0), count.hi);
@@ -239,8 +241,8 @@ void FunctionAnalysis::resolveAll() {
       std::optional<uint64_t> width = access.width;
       bool exact = width.has_value();
       if (access.sizeOperand && *access.sizeOperand < inst.operands.size()) {
-        AbstractValue size =
-            provenance.evaluate(inst.operands[*access.sizeOperand]);
+        AbstractValue size = provenance.evaluateAt(
+            inst.operands[*access.sizeOperand], indexOf(inst));
         if (size.kind == AbstractValue::Int && size.hi > 0) {
           width = size.hi;
           exact = true;
@@ -320,7 +322,8 @@ void FunctionAnalysis::resolveAll() {
 void FunctionAnalysis::boundDescriptor(const Instruction &inst,
                                        const Access &access,
                                        Resolved &resolved) const {
-  AbstractValue value = provenance.evaluate(inst.operands[access.operand]);
+  AbstractValue value =
+      provenance.evaluateAt(inst.operands[access.operand], indexOf(inst));
   resolved.exact = false;
   resolved.extent = Extent::Descriptor;
   SharedRegion &region = resolved.region;

@@ -295,6 +295,7 @@ void Provenance::assign(StringRef reg, const AbstractValue &value) {
 }
 
 void Provenance::transfer(const Instruction &inst, unsigned index) {
+  evaluating = index;
   const std::vector<std::string> &ops = inst.operands;
   if (ops.empty() || !StringRef(ops[0]).starts_with("%") ||
       StringRef(ops[0]).contains('|')) {
@@ -304,7 +305,7 @@ void Provenance::transfer(const Instruction &inst, unsigned index) {
       // `mov.b64 {lo, hi}, desc`: the low half keeps the start field.
       AbstractValue whole = ops.size() == 2 && regs.size() == 2 &&
                                     StringRef(inst.opcode) == "mov.b64"
-                                ? evaluate(ops[1])
+                                ? use(ops[1])
                                 : top();
       if (whole.kind == AbstractValue::Address && whole.descriptor) {
         AbstractValue low = whole;
@@ -324,7 +325,9 @@ void Provenance::transfer(const Instruction &inst, unsigned index) {
   }
   auto idiom = idiomOf.find(index);
   if (idiom == idiomOf.end()) {
-    assign(ops[0], compute(inst));
+    AbstractValue value = compute(inst);
+    assign(ops[0], value);
+    recordDefinition(index, ops[0], value);
     return;
   }
   // The align-up idiom: the register holds alignUp(X) wherever it is read
@@ -383,7 +386,7 @@ AbstractValue Provenance::compute(const Instruction &inst) {
   const std::vector<std::string> &ops = inst.operands;
   StringRef root = StringRef(inst.opcode).split('.').first;
   auto arg = [&](unsigned i) {
-    return i < ops.size() ? evaluate(ops[i]) : top();
+    return i < ops.size() ? use(ops[i]) : top();
   };
   AbstractValue result;
   if (std::optional<AbstractValue> d = descriptorOp(inst))
@@ -541,8 +544,12 @@ Provenance::selpAlignUp(const Instruction &inst) {
       (*low & (*low + 1)) != 0)
     return std::nullopt;
   uint64_t align = *low + 1;
-  AbstractValue base = evaluate(x);
-  if (!isExactAddress(base) || base.descriptor || !(evaluate(aligned) == base))
+  // Each operand as its own instruction reads it.
+  auto at = [&](const Instruction *d) {
+    return static_cast<unsigned>(d - function.instructions.data());
+  };
+  AbstractValue base = evaluateAt(x, at(mask));
+  if (!isExactAddress(base) || base.descriptor || !(use(aligned) == base))
     return std::nullopt;
   const Instruction *sum = definition(adjusted, "add.");
   if (!sum || sum->operands.size() != 3)
@@ -553,7 +560,7 @@ Provenance::selpAlignUp(const Instruction &inst) {
     if (!gap || gap->operands.size() != 3 ||
         StringRef(gap->operands[2]).trim() != t.trim() ||
         constantOperand(gap->operands[1]) != std::optional<uint64_t>(align) ||
-        !(evaluate(other) == base))
+        !(evaluateAt(other, at(sum)) == base))
       continue;
     return alignUp(base, align);
   }
@@ -581,7 +588,7 @@ std::optional<AbstractValue> Provenance::descriptorOp(const Instruction &inst) {
   };
   if ((root == "and" || root == "or") && ops.size() == 3) {
     for (unsigned side : {1u, 2u}) {
-      AbstractValue v = evaluate(ops[side]);
+      AbstractValue v = use(ops[side]);
       std::optional<uint64_t> c = constantOperand(ops[side == 1 ? 2 : 1]);
       if (!isAddress(v))
         continue;
@@ -627,7 +634,7 @@ std::optional<AbstractValue> Provenance::descriptorOp(const Instruction &inst) {
         v.fields |= *c;
         return v;
       }
-      AbstractValue other = evaluate(ops[side == 1 ? 2 : 1]);
+      AbstractValue other = use(ops[side == 1 ? 2 : 1]);
       if (root == "or" && other.kind == AbstractValue::Int && other.lo >= 0 &&
           (other.mask & kStartField) == 0) {
         v.fieldsKnown = false;
@@ -642,10 +649,10 @@ std::optional<AbstractValue> Provenance::descriptorOp(const Instruction &inst) {
     // 16-byte units), the rest sets fields (nvcc folds `desc | FIELDS`
     // plus a K step into one add when the start's field is clear above).
     for (unsigned side : {1u, 2u}) {
-      AbstractValue v = evaluate(ops[side]);
+      AbstractValue v = use(ops[side]);
       std::optional<uint64_t> c = constantOperand(ops[side == 1 ? 2 : 1]);
       if (!isAddress(v) || !v.descriptor || !c ||
-          evaluate(ops[side == 1 ? 2 : 1]).kind == AbstractValue::Address)
+          use(ops[side == 1 ? 2 : 1]).kind == AbstractValue::Address)
         continue;
       int64_t step = static_cast<int64_t>(*c & kStartField) * 16;
       uint64_t rest = *c & ~kStartField;
@@ -666,7 +673,7 @@ std::optional<AbstractValue> Provenance::descriptorOp(const Instruction &inst) {
     return std::nullopt;
   }
   if (root == "shr" && ops.size() == 3) {
-    AbstractValue v = evaluate(ops[1]);
+    AbstractValue v = use(ops[1]);
     std::optional<uint64_t> amount = rawImmediate(ops[2]);
     if (!isAddress(v) || v.descriptor || !amount || *amount != 4)
       return std::nullopt;
@@ -696,7 +703,7 @@ std::optional<AbstractValue> Provenance::descriptorOp(const Instruction &inst) {
   }
   if (root == "bfe" && ops.size() == 4) {
     // `bfe.u32 d, addr, 4, 14`: the start field in one step (Triton).
-    AbstractValue v = evaluate(ops[1]);
+    AbstractValue v = use(ops[1]);
     std::optional<uint64_t> pos = rawImmediate(ops[2]);
     std::optional<uint64_t> len = rawImmediate(ops[3]);
     if (!isAddress(v) || v.descriptor || !pos || *pos != 4 || !len ||
@@ -713,7 +720,7 @@ std::optional<AbstractValue> Provenance::descriptorOp(const Instruction &inst) {
     return v;
   }
   if (root == "cvt" && ops.size() == 2) {
-    AbstractValue v = evaluate(ops[1]);
+    AbstractValue v = use(ops[1]);
     if (v.kind != AbstractValue::Address || !v.descriptor)
       return std::nullopt;
     // A 32-bit destination keeps the low half.
@@ -729,11 +736,11 @@ std::optional<AbstractValue> Provenance::descriptorOp(const Instruction &inst) {
     StringRef(ops[1]).trim().trim("{}").split(halves, ',');
     if (halves.size() != 2)
       return std::nullopt;
-    AbstractValue low = evaluate(halves[0]);
+    AbstractValue low = use(halves[0]);
     if (low.kind != AbstractValue::Address || !low.descriptor)
       return std::nullopt;
     std::optional<uint64_t> high = constantOperand(halves[1]);
-    AbstractValue highValue = evaluate(halves[1]);
+    AbstractValue highValue = use(halves[1]);
     if (!high && highValue.kind == AbstractValue::Int &&
         highValue.lo == highValue.hi && highValue.lo >= 0)
       high = static_cast<uint64_t>(highValue.lo);
@@ -901,8 +908,10 @@ Provenance::Provenance(const Module &module, const Function &function,
   }
   if (function.maxThreads[0] != 0)
     threadsX = std::min(function.maxThreads[0], 1024u);
-  if (cfg)
+  if (cfg) {
     findAlignUpIdioms(*cfg);
+    findLocalDefinitions(*cfg);
+  }
   // Rounds over the function until nothing changes. An instruction whose
   // input registers have not changed since it was last evaluated is
   // skipped: it would compute the value it computed then, which its
@@ -1280,6 +1289,86 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
   threadBudget += n;
   threadCache[reg] = std::move(out);
   return threadCache[reg].get();
+}
+
+AbstractValue Provenance::evaluateAt(StringRef operand, unsigned index) const {
+  if (index < localDefinitions.size()) {
+    StringRef reg = operand.trim();
+    for (const auto &[name, def] : localDefinitions[index])
+      if (name == reg) {
+        auto it = definitionValues.find(def);
+        // Not evaluated yet: unknown, as any register not yet assigned.
+        return it == definitionValues.end() ? top() : it->second;
+      }
+  }
+  return evaluate(operand);
+}
+
+AbstractValue Provenance::evaluateExactAt(StringRef operand,
+                                          unsigned index) const {
+  if (index < localDefinitions.size())
+    for (const auto &[name, def] : localDefinitions[index])
+      if (name == operand.trim())
+        return evaluateAt(operand, index); // not one definition: no narrowing
+  return evaluateExact(operand);
+}
+
+/// Per instruction, the registers it reads that are defined more than once
+/// and whose reaching definition is an unpredicated one earlier in its
+/// block (nvcc reuses registers: `%r1350` an address in one loop and another
+/// in the next, which a join per register loses).
+void Provenance::findLocalDefinitions(const CFG &cfg) {
+  const std::vector<Instruction> &insts = function.instructions;
+  localDefinitions.assign(insts.size(), {});
+  for (const BasicBlock &block : cfg.blocks) {
+    llvm::StringMap<int> last; // -1: a predicated or partial definition
+    for (unsigned i = block.begin; i != block.end; ++i) {
+      const Instruction &inst = insts[i];
+      llvm::SmallVector<StringRef, 8> read;
+      for (auto [o, operand] : llvm::enumerate(inst.operands))
+        if (o != 0 || StringRef(operand).starts_with("["))
+          registerNamesIn(operand, read);
+      for (StringRef reg : read) {
+        auto found = last.find(reg);
+        if (found == last.end() || found->second < 0 ||
+            getDefinition(reg) >= 0)
+          continue;
+        auto &list = localDefinitions[i];
+        if (llvm::none_of(list, [&](const auto &e) { return e.first == reg; }))
+          list.push_back({reg, unsigned(found->second)});
+      }
+      if (inst.operands.empty() || StringRef(inst.operands[0]).starts_with("["))
+        continue;
+      StringRef first = inst.operands[0];
+      llvm::SmallVector<StringRef, 4> written;
+      registerNamesIn(first, written);
+      bool whole = written.size() == 1 && first.trim() == written[0] &&
+                   !inst.isPredicated() && !idiomOf.count(i);
+      for (StringRef reg : written)
+        last[reg] = whole ? int(i) : -1;
+    }
+  }
+}
+
+/// Records the value a definition read by a later instruction of its
+/// block gives (joined over the rounds, widened like a register).
+void Provenance::recordDefinition(unsigned index, StringRef reg,
+                                  const AbstractValue &value) {
+  if (getDefinition(reg) >= 0 || localDefinitions.empty())
+    return;
+  auto [it, fresh] = definitionValues.try_emplace(index, value);
+  if (!fresh) {
+    AbstractValue next = join(it->second, value);
+    if (next == it->second)
+      return;
+    if (++definitionUpdates[index] > kWidenAfter)
+      next = next.kind == AbstractValue::Address ? symbolOnly(next) : top();
+    if (next == it->second)
+      return;
+    it->second = next;
+  }
+  changedAt[reg] = ++changes;
+  changed = true;
 }
 
 AbstractValue Provenance::evaluateExact(StringRef operand) const {

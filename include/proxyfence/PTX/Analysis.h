@@ -104,6 +104,12 @@ public:
   /// epilogue addresses (`tid & 127` plus a selp on a bit of tid) are the
   /// case: a range per operand adds up what no thread reaches.
   AbstractValue evaluateExact(llvm::StringRef operand) const;
+  /// `evaluate` and `evaluateExact` of an operand of instruction `index`:
+  /// a register defined more than once reads the value of its definition
+  /// that reaches the instruction when that is known (an unpredicated one
+  /// earlier in its block), else the join of all its definitions.
+  AbstractValue evaluateAt(llvm::StringRef operand, unsigned index) const;
+  AbstractValue evaluateExactAt(llvm::StringRef operand, unsigned index) const;
   const std::vector<Anchor> &getAnchors() const { return anchors; }
   /// The alignment of an address's base (its anchor, or its symbol).
   uint64_t baseAlign(const AbstractValue &v) const;
@@ -143,6 +149,13 @@ private:
   AbstractValue alignUp(const AbstractValue &x, uint64_t align);
   AbstractValue compute(const Instruction &inst);
   std::optional<AbstractValue> descriptorOp(const Instruction &inst);
+  /// An operand of the instruction being evaluated (`evaluateAt` it).
+  AbstractValue use(llvm::StringRef operand) const {
+    return evaluateAt(operand, evaluating);
+  }
+  void findLocalDefinitions(const CFG &cfg);
+  void recordDefinition(unsigned index, llvm::StringRef reg,
+                        const AbstractValue &value);
   std::optional<AbstractValue> selpAlignUp(const Instruction &inst);
   void transfer(const Instruction &inst, unsigned index);
   void assign(llvm::StringRef reg, const AbstractValue &value);
@@ -182,6 +195,15 @@ private:
   mutable uint64_t threadBudget = 0;
   llvm::StringMap<AbstractValue> values;
   llvm::StringMap<unsigned> updates;
+  /// Per instruction: its operand registers defined more than once whose
+  /// reaching definition is known, and that definition (see evaluateAt).
+  std::vector<llvm::SmallVector<std::pair<llvm::StringRef, unsigned>, 1>>
+      localDefinitions;
+  /// The value of each definition some instruction reads that way.
+  llvm::DenseMap<unsigned, AbstractValue> definitionValues;
+  llvm::DenseMap<unsigned, unsigned> definitionUpdates;
+  /// The instruction `transfer` is evaluating.
+  unsigned evaluating = ~0u;
   /// When each register last changed (a count of changes, 0: never).
   llvm::StringMap<unsigned> changedAt;
   unsigned changes = 0;
