@@ -301,10 +301,17 @@ describeUnresolved(const FunctionAnalysis &fa, unsigned inst, unsigned a) {
             "descriptor-extent"};
   if (r.extent == Extent::Descriptor) {
     SharedRegion sure = provenRegion(r);
+    std::string slack =
+        r.descriptorBaseAlign
+            ? "; the swizzle reaches back to the start of its 128-byte line, "
+              "and " +
+                  name + " is only declared " +
+                  std::to_string(r.descriptorBaseAlign) + "-byte aligned"
+            : "";
     return {"its extent is only bounded (its matrix descriptor gives the "
             "start; the matrix shape and the descriptor's byte offsets "
             "bound it to " +
-                r.region.str(fa.module) + "), and " +
+                r.region.str(fa.module) + slack + "), and " +
                 (sure.begin == sure.end
                      ? std::string("the swizzle may move every byte it "
                                    "surely reads")

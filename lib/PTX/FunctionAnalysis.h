@@ -88,6 +88,9 @@ struct Resolved {
   /// For a decoded descriptor: whether its shape and fields bound its end
   /// (else only the end of the symbol does).
   bool boundedByShape = false;
+  /// For a decoded swizzled descriptor: its base is declared less than
+  /// 128-byte aligned, so its bytes may begin up to 112 before its start.
+  uint64_t descriptorBaseAlign = 0;
 };
 
 /// Why a generic access is still unordered when an async access comes

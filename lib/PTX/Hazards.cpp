@@ -338,6 +338,8 @@ void FunctionAnalysis::boundDescriptor(const Instruction &inst,
   region.begin = line(start);
   if (region.anchor < 0)
     region.begin = std::max<int64_t>(0, region.begin);
+  if (swizzled && align % 128 != 0)
+    resolved.descriptorBaseAlign = align;
   resolved.sure = region;
   resolved.sure.begin = resolved.sure.end = start;
   if (!value.fieldsKnown || !access.matrixRows || !access.matrixRowBytes)

@@ -8,7 +8,15 @@
 //            (its descriptor moved through the unpacked low half, as
 //            CUTLASS does), and `wgmma.wait_group 1` before the stores:
 //            the second group may still read tileA;
-//   TWO with WAIT0  the same with `wgmma.wait_group 0`: complete.
+//   TWO with WAIT0  the same with `wgmma.wait_group 0`: complete;
+//   ALIGN16  with NOWAIT, the tiles declared only 16-byte aligned: the
+//            swizzle may move the first row's bytes anywhere in its
+//            128-byte line, so nothing is surely read (unproven).
+#ifdef ALIGN16
+#define TILE_ALIGN 16
+#else
+#define TILE_ALIGN 1024
+#endif
 #include <cstdint>
 #include <cuda_fp16.h>
 
@@ -34,8 +42,8 @@ __device__ __forceinline__ void mma(float (&d)[4], uint64_t a, uint64_t b) {
 
 __global__ void __launch_bounds__(128) kernel(float *out, float x) {
   // A: 64 rows of 128 bytes; B: 8 rows of 128 bytes.
-  __shared__ alignas(1024) __half tileA[64 * 64];
-  __shared__ alignas(1024) __half tileB[8 * 64];
+  __shared__ alignas(TILE_ALIGN) __half tileA[64 * 64];
+  __shared__ alignas(TILE_ALIGN) __half tileB[8 * 64];
   __shared__ alignas(1024) __half next[64 * 64];
   unsigned t = threadIdx.x;
   for (unsigned i = t; i < 64 * 64; i += 128)
