@@ -716,9 +716,52 @@ void normalize(Deltas &deltas) {
     deltas.assign(1, -1);
 }
 
+/// A map kept as a vector sorted by key: the dataflow copies and joins
+/// these states once per block, which a node-based map makes expensive
+/// when thousands of MMA reads are pending. Iteration is in key order, as
+/// a std::map's.
+template <typename V> class SortedMap {
+public:
+  using Key = std::pair<unsigned, unsigned>;
+  using Entry = std::pair<Key, V>;
+  using iterator = typename std::vector<Entry>::iterator;
+  using const_iterator = typename std::vector<Entry>::const_iterator;
+  iterator begin() { return entries.begin(); }
+  iterator end() { return entries.end(); }
+  const_iterator begin() const { return entries.begin(); }
+  const_iterator end() const { return entries.end(); }
+  bool empty() const { return entries.empty(); }
+  void clear() { entries.clear(); }
+  iterator lowerBound(const Key &key) {
+    return std::lower_bound(
+        entries.begin(), entries.end(), key,
+        [](const Entry &e, const Key &k) { return e.first < k; });
+  }
+  std::pair<iterator, bool> insert(const Entry &entry) {
+    iterator at = lowerBound(entry.first);
+    if (at != entries.end() && at->first == entry.first)
+      return {at, false};
+    return {entries.insert(at, entry), true};
+  }
+  V &operator[](const Key &key) { return insert({key, V()}).first->second; }
+  void erase(const Key &key) {
+    iterator at = lowerBound(key);
+    if (at != entries.end() && at->first == key)
+      entries.erase(at);
+  }
+  /// Removes the entries whose value satisfies `pred`, keeping the order.
+  template <typename P> void eraseIf(P pred) {
+    llvm::erase_if(entries, [&](Entry &e) { return pred(e); });
+  }
+  bool operator==(const SortedMap &o) const { return entries == o.entries; }
+
+private:
+  std::vector<Entry> entries;
+};
+
 struct PendingReads {
-  std::map<std::pair<unsigned, unsigned>, Instances> self;
-  std::map<std::pair<unsigned, unsigned>, Deltas> other;
+  SortedMap<Instances> self;
+  SortedMap<Deltas> other;
   bool operator==(const PendingReads &o) const {
     return self == o.self && other == o.other;
   }
@@ -779,7 +822,8 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
   auto forEachExecuting = [&](PendingReads &state, unsigned i,
                               Completion kind, auto apply) {
     const PredicateFacts::FactSet &facts = predicates.instructionFacts(cfg, i);
-    for (auto it = state.self.begin(); it != state.self.end();) {
+    bool emptied = false;
+    for (auto it = state.self.begin(); it != state.self.end(); ++it) {
       const Resolved &r = accesses[it->first.first][it->first.second];
       std::optional<bool> runs = std::optional<bool>(false);
       if (r.completion == kind) {
@@ -793,11 +837,10 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
         llvm::erase_if(list, [&](PendingRead &read) { return apply(read); });
         normalize(list, r.slot.has_value());
       }
-      if (it->second.empty())
-        it = state.self.erase(it);
-      else
-        ++it;
+      emptied |= it->second.empty();
     }
+    if (emptied)
+      state.self.eraseIf([](const auto &entry) { return entry.second.empty(); });
   };
   // The stage counter a pending read's slot follows, if any.
   auto counterOf = [&](std::pair<unsigned, unsigned> key) -> int {
@@ -953,6 +996,9 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
         changed = true;
         continue;
       }
+      // Both lists are normalized: the same list joins to itself.
+      if (list == it->second)
+        continue;
       auto joined = it->second;
       joined.append(list.begin(), list.end());
       normalizeList(key, joined);
@@ -982,17 +1028,19 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
     if (facts.empty())
       return state;
     next = state;
-    for (auto it = next.self.begin(); it != next.self.end();) {
-      if (PredicateFacts::contradicts(guardOf(it->first.first), facts)) {
-        Deltas &deltas = next.other[it->first];
-        for (const PendingRead &read : it->second)
+    bool moved = false;
+    for (const auto &[key, list] : state.self)
+      if (PredicateFacts::contradicts(guardOf(key.first), facts)) {
+        Deltas &deltas = next.other[key];
+        for (const PendingRead &read : list)
           deltas.push_back(read.delta);
         normalize(deltas);
-        it = next.self.erase(it);
-      } else {
-        ++it;
+        moved = true;
       }
-    }
+    if (moved)
+      next.self.eraseIf([&](const auto &entry) {
+        return PredicateFacts::contradicts(guardOf(entry.first.first), facts);
+      });
     return next;
   };
   solveForward(

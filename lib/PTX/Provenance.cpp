@@ -1334,8 +1334,10 @@ void Provenance::findLocalDefinitions(const CFG &cfg) {
             getDefinition(reg) >= 0)
           continue;
         auto &list = localDefinitions[i];
-        if (llvm::none_of(list, [&](const auto &e) { return e.first == reg; }))
+        if (llvm::none_of(list, [&](const auto &e) { return e.first == reg; })) {
           list.push_back({reg, unsigned(found->second)});
+          readLocally.insert(unsigned(found->second));
+        }
       }
       if (inst.operands.empty() || StringRef(inst.operands[0]).starts_with("["))
         continue;
@@ -1354,7 +1356,7 @@ void Provenance::findLocalDefinitions(const CFG &cfg) {
 /// block gives (joined over the rounds, widened like a register).
 void Provenance::recordDefinition(unsigned index, StringRef reg,
                                   const AbstractValue &value) {
-  if (getDefinition(reg) >= 0 || localDefinitions.empty())
+  if (!readLocally.count(index))
     return;
   auto [it, fresh] = definitionValues.try_emplace(index, value);
   if (!fresh) {

@@ -13,6 +13,7 @@
 #include "proxyfence/PTX/Classify.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -201,6 +202,8 @@ private:
       localDefinitions;
   /// The value of each definition some instruction reads that way.
   llvm::DenseMap<unsigned, AbstractValue> definitionValues;
+  /// The definitions some instruction reads that way.
+  llvm::DenseSet<unsigned> readLocally;
   llvm::DenseMap<unsigned, unsigned> definitionUpdates;
   /// The instruction `transfer` is evaluating.
   unsigned evaluating = ~0u;
