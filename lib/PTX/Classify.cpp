@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/PTX/Classify.h"
+#include "proxyfence/PTX/Analysis.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -244,14 +245,6 @@ Classification classifyBulk(const Instruction &inst) {
   return c;
 }
 
-/// A decimal immediate operand.
-std::optional<int64_t> immediateOf(StringRef operand) {
-  int64_t value;
-  if (operand.trim().getAsInteger(10, value))
-    return std::nullopt;
-  return value;
-}
-
 /// wgmma.mma_async D, A-desc|{A regs}, B-desc, ...: async reads of the
 /// matrices the descriptors name.
 Classification classifyWgmma(const Instruction &inst) {
@@ -297,7 +290,7 @@ Classification classifyWgmma(const Instruction &inst) {
     if (inst.operands.size() < count + 4)
       return std::nullopt;
     unsigned index = inst.operands.size() - count + (aFromRegisters ? 0 : which);
-    std::optional<int64_t> value = immediateOf(inst.operands[index]);
+    std::optional<int64_t> value = immediateOperand(inst.operands[index]);
     if (!value)
       return std::nullopt;
     return *value != 0;

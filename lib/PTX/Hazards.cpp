@@ -324,7 +324,6 @@ void FunctionAnalysis::boundDescriptor(const Instruction &inst,
                                        Resolved &resolved) const {
   AbstractValue value =
       provenance.evaluateAt(inst.operands[access.operand], indexOf(inst));
-  resolved.exact = false;
   resolved.extent = Extent::Descriptor;
   SharedRegion &region = resolved.region;
   int64_t start = region.begin, last = value.hi - value.lo + region.begin;

@@ -567,6 +567,22 @@ Provenance::selpAlignUp(const Instruction &inst) {
   return std::nullopt;
 }
 
+/// The descriptor whose start field holds address `v` >> 4: the address
+/// rounded down to 16 bytes (exactly when its base is 16-byte aligned),
+/// its other fields not known yet.
+AbstractValue Provenance::descriptorStart(AbstractValue v) const {
+  if (baseAlign(v) % 16 == 0) {
+    v.lo &= ~int64_t(15);
+    v.hi &= ~int64_t(15);
+  } else {
+    v.lo -= 15;
+  }
+  v.descriptor = true;
+  v.fieldsKnown = false;
+  v.fields = 0;
+  return v;
+}
+
 // Matrix descriptors (wgmma and tcgen05 shared-memory descriptors), as
 // nvcc emits them from CUTLASS, ThunderKittens and Triton:
 //
@@ -677,18 +693,10 @@ std::optional<AbstractValue> Provenance::descriptorOp(const Instruction &inst) {
     std::optional<uint64_t> amount = rawImmediate(ops[2]);
     if (!isAddress(v) || v.descriptor || !amount || *amount != 4)
       return std::nullopt;
-    // The low 4 bits shift out: the start is the address rounded down.
-    if (baseAlign(v) % 16 == 0) {
-      v.lo &= ~int64_t(15);
-      v.hi &= ~int64_t(15);
-    } else {
-      v.lo -= 15;
-    }
-    v.descriptor = true;
+    // The low 4 bits shift out.
+    v = descriptorStart(v);
     // Only an address already masked to the shared window (below 2^18)
     // leaves the bits above the start field clear.
-    v.fieldsKnown = false;
-    v.fields = 0;
     int def = getDefinition(ops[1]);
     if (def >= 0) {
       const Instruction &d = function.instructions[def];
@@ -709,14 +717,8 @@ std::optional<AbstractValue> Provenance::descriptorOp(const Instruction &inst) {
     if (!isAddress(v) || v.descriptor || !pos || *pos != 4 || !len ||
         *len != 14 || !opcode.starts_with("bfe.u"))
       return std::nullopt;
-    if (baseAlign(v) % 16 == 0) {
-      v.lo &= ~int64_t(15);
-      v.hi &= ~int64_t(15);
-    } else {
-      v.lo -= 15;
-    }
-    v.descriptor = v.fieldsKnown = true;
-    v.fields = 0;
+    v = descriptorStart(v);
+    v.fieldsKnown = true;
     return v;
   }
   if (root == "cvt" && ops.size() == 2) {
@@ -1291,25 +1293,32 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
   return threadCache[reg].get();
 }
 
+const unsigned *Provenance::localDefinition(StringRef operand,
+                                            unsigned index) const {
+  if (index >= localDefinitions.size())
+    return nullptr;
+  StringRef reg = operand.trim();
+  for (const auto &[name, def] : localDefinitions[index])
+    if (name == reg)
+      return &def;
+  return nullptr;
+}
+
 AbstractValue Provenance::evaluateAt(StringRef operand, unsigned index) const {
-  if (index < localDefinitions.size()) {
-    StringRef reg = operand.trim();
-    for (const auto &[name, def] : localDefinitions[index])
-      if (name == reg) {
-        auto it = definitionValues.find(def);
-        // Not evaluated yet: unknown, as any register not yet assigned.
-        return it == definitionValues.end() ? top() : it->second;
-      }
-  }
-  return evaluate(operand);
+  const unsigned *def = localDefinition(operand, index);
+  if (!def)
+    return evaluate(operand);
+  auto it = definitionValues.find(*def);
+  // Not evaluated yet: unknown, as any register not yet assigned.
+  return it == definitionValues.end() ? top() : it->second;
 }
 
 AbstractValue Provenance::evaluateExactAt(StringRef operand,
                                           unsigned index) const {
-  if (index < localDefinitions.size())
-    for (const auto &[name, def] : localDefinitions[index])
-      if (name == operand.trim())
-        return evaluateAt(operand, index); // not one definition: no narrowing
+  // A register read at one of its several definitions: no narrowing (the
+  // thread-exact values follow registers defined once).
+  if (localDefinition(operand, index))
+    return evaluateAt(operand, index);
   return evaluateExact(operand);
 }
 

@@ -150,6 +150,11 @@ private:
   AbstractValue alignUp(const AbstractValue &x, uint64_t align);
   AbstractValue compute(const Instruction &inst);
   std::optional<AbstractValue> descriptorOp(const Instruction &inst);
+  AbstractValue descriptorStart(AbstractValue v) const;
+  /// The definition of `operand` that reaches instruction `index`, when
+  /// findLocalDefinitions knows it.
+  const unsigned *localDefinition(llvm::StringRef operand,
+                                  unsigned index) const;
   /// An operand of the instruction being evaluated (`evaluateAt` it).
   AbstractValue use(llvm::StringRef operand) const {
     return evaluateAt(operand, evaluating);
