@@ -256,13 +256,8 @@ SharedRegion provenRegion(const Resolved &r) {
 /// first row), or one covers its whole (sized) variable and the other is
 /// in that variable.
 bool isProven(const Module &module, const Resolved &a, const Resolved &b) {
-  if (isResolved(a) && isResolved(b)) {
-    SharedRegion x = provenRegion(a), y = provenRegion(b);
-    // A descriptor whose swizzle may move every byte surely reads none.
-    if (x.begin >= x.end || y.begin >= y.end)
-      return false;
-    return x.mayAlias(y);
-  }
+  if (isResolved(a) && isResolved(b))
+    return provenRegion(a).mayAlias(provenRegion(b));
   auto covers = [&](const Resolved &r) {
     if (r.region.symbol < 0 || !r.offsetKnown || r.region.begin != 0 ||
         r.region.anchor >= 0)

@@ -1435,6 +1435,10 @@ SharedRegion SharedRegion::widened() const {
 bool SharedRegion::mayAlias(const SharedRegion &other) const {
   if (symbol != -1 && other.symbol != -1 && symbol != other.symbol)
     return false;
+  // No bytes alias nothing (a swizzled matrix's surely-read bytes may be
+  // none, Findings.cpp provenRegion).
+  if (begin >= end || other.begin >= other.end)
+    return false;
   if (sameBase(other))
     return begin < other.end && other.begin < end;
   SharedRegion a = widened(), b = other.widened();
