@@ -144,6 +144,32 @@ Finding makeMissingWait(const FunctionAnalysis &fa,
       "the async proxy: a fence does not order this, a completion wait does "
       "({2})",
       write.opcode, async.opcode, finding.path);
+  if (hazard.release) {
+    std::string arrive =
+        describe(module, fa.function.instructions[*hazard.release]).ir.str();
+    std::string wait =
+        describe(module, fa.function.instructions[*hazard.acquire]).ir.str();
+    finding.path = "warp roles: mbarrier.arrive at " + arrive +
+                   ", its wait at " + wait;
+    finding.message = llvm::formatv(
+        "{0} overwrites shared memory that {1} may still be reading through "
+        "the async proxy: the issuing thread reaches the mbarrier.arrive at "
+        "{2} with the read pending, and this warp role writes after waiting "
+        "on that barrier (at {3}); the arrive orders the thread's execution, "
+        "not the completion of its async reads",
+        write.opcode, async.opcode, arrive, wait);
+    std::string wait_op =
+        hazard.completion == Completion::BulkGroup
+            ? "`cp.async.bulk.wait_group.read N` (N no more than the groups "
+              "committed after this read)"
+        : hazard.completion == Completion::WgmmaGroup
+            ? "`wgmma.wait_group.sync.aligned N` (N no more than the groups "
+              "committed after this read)"
+            : "a wait on the mbarrier of its tcgen05.commit";
+    finding.fix = "complete the read with " + wait_op +
+                  " before the mbarrier.arrive at " + arrive;
+    return finding;
+  }
   switch (hazard.completion) {
   case Completion::BulkGroup:
     finding.fix = "insert `cp.async.bulk.wait_group.read 0;` (after the "
@@ -375,9 +401,12 @@ struct UnprovenCauses {
     return &finding;
   }
 
+  /// `release`: for a completion ordering across a hand-off, the
+  /// mbarrier.arrive that releases the bytes.
   void add(const FunctionAnalysis &fa, bool completion, unsigned generic,
            unsigned genericAccess, unsigned async, unsigned asyncAccess,
-           llvm::StringRef hazard) {
+           llvm::StringRef hazard,
+           std::optional<unsigned> release = std::nullopt) {
     const Resolved &asyncAccessBytes = fa.accesses[async][asyncAccess];
     // The cause is the async side's unless only its extent is bounded by a
     // decoded descriptor while the generic side is not traced at all.
@@ -391,7 +420,8 @@ struct UnprovenCauses {
     unsigned other = asyncSide ? generic : async;
     auto [why, code] = describeUnresolved(fa, inst, access);
     OpInfo asyncInfo = describe(fa.module, fa.function.instructions[async]);
-    std::string key = std::string(completion ? "wait|" : "fence|") + code +
+    std::string key = std::string(completion ? "wait|" : "fence|") +
+                      (release ? "handoff|" : "") + code +
                       "|" + (asyncSide ? "async|" : "generic|") +
                       site(asyncInfo);
     Finding *found = count(fa, key, inst, other, generic, genericAccess,
@@ -399,11 +429,19 @@ struct UnprovenCauses {
     if (!found)
       return;
     Finding &finding = *found;
-    finding.path = describePath(fa, completion ? async : generic,
-                                completion ? generic : async);
+    finding.path = release ? std::string("warp roles")
+                           : describePath(fa, completion ? async : generic,
+                                          completion ? generic : async);
     std::string pair =
-        completion ? "a generic write of bytes " +
-                         asyncInfo.name + " may still be reading"
+        completion ? (release ? "a write of another warp role, after the "
+                                "mbarrier.arrive at " +
+                                    describe(fa.module,
+                                             fa.function.instructions[*release])
+                                        .ir.str() +
+                                    " hands it bytes " + asyncInfo.name +
+                                    " may still be reading,"
+                              : "a generic write of bytes " + asyncInfo.name +
+                                    " may still be reading")
                    : "a generic access (" + hazard.str() +
                          ") of bytes " + asyncInfo.name + " then accesses";
     finding.message =
@@ -416,7 +454,10 @@ struct UnprovenCauses {
         completion
             ? "if the bytes may overlap, complete the async read "
               "(wait_group.read / wgmma.wait_group / the commit's mbarrier) "
-              "before the write; --strict reports this as an error"
+              "before the " +
+                  std::string(release ? "mbarrier.arrive that hands them over"
+                                      : "write") +
+                  "; --strict reports this as an error"
             : "if the bytes may overlap, order them with "
               "`fence.proxy.async.shared::cta;` (every thread that "
               "accessed them, before the barrier); --strict reports this as "
@@ -774,7 +815,7 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
       proven.add(makeMissingWait(fa, hazard), hazard.write, hazard.async);
     else
       unproven.add(fa, /*completion=*/true, hazard.write, hazard.writeAccess,
-                   hazard.async, hazard.asyncAccess, "");
+                   hazard.async, hazard.asyncAccess, "", hazard.release);
   }
   proven.flush(out);
   out.insert(out.end(), warnings.begin(), warnings.end());

@@ -115,6 +115,11 @@ struct CompletionHazard {
   unsigned write, async;
   unsigned writeAccess, asyncAccess;
   Completion completion;
+  /// For a write of another warp role (a hand-off): the `mbarrier.arrive`
+  /// the issuing thread reached with the read still pending, and the wait
+  /// on the same barrier that the write follows (docs/ptx-checker.md,
+  /// Hand-offs).
+  std::optional<unsigned> release, acquire;
 };
 
 /// Options of one run: fences ignored or narrowed (probes) and virtual
@@ -153,6 +158,9 @@ public:
   };
   const AsyncReach &getAsyncReach(unsigned block) const;
   std::vector<CompletionHazard> findCompletionHazards() const;
+  /// The 8 bytes of the mbarrier instruction `i` when its address is one
+  /// traced offset (not a range, not an unknown address).
+  std::optional<SharedRegion> exactBarrier(unsigned i) const;
   /// Where a fence for the async op at `async` goes (an instruction index
   /// before which to insert); see docs/proxy-model.md.
   unsigned getInsertionPoint(unsigned async,

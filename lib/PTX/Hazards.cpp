@@ -846,9 +846,29 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
     const Resolved &r = accesses[key.first][key.second];
     return r.slot ? static_cast<int>(r.slot->counter) : -1;
   };
+  // The reads this thread still had pending at an `mbarrier.arrive` on a
+  // barrier whose address is one traced offset: the arrive hands the bytes
+  // to whoever waits on that barrier (found while reporting).
+  struct Release {
+    unsigned arrive;
+    SharedRegion barrier;
+    std::pair<unsigned, unsigned> read;
+  };
+  std::vector<Release> releases;
   auto transfer = [&](unsigned b, PendingReads state, bool report) {
     for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
       const Classification &role = roles[i];
+      if (report && !state.self.empty() &&
+          StringRef(function.instructions[i].opcode)
+              .starts_with("mbarrier.arrive"))
+        if (std::optional<SharedRegion> barrier = exactBarrier(i)) {
+          const PredicateFacts::FactSet &facts =
+              predicates.instructionFacts(cfg, i);
+          for (const auto &[key, list] : state.self)
+            if (executesFor(predicates, facts, guardOf(key.first),
+                            function.instructions[i]) != false)
+              releases.push_back({i, *barrier, key});
+        }
       // A stage counter advances (every thread alike) or restarts.
       auto advanced = advances.find(i);
       auto reset = resets.find(i);
@@ -1050,7 +1070,85 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
       merge, std::equal_to<PendingReads>(), alongEdge);
   for (unsigned b = 0; b != blocks; ++b)
     transfer(b, in[b], true);
+  // Hand-offs between warp roles (docs/ptx-checker.md, Hand-offs): a
+  // write that follows a wait on a barrier, before any other
+  // synchronization, in code the arrive's block neither reaches nor is
+  // reached from, of bytes a read the arriving thread still had pending.
+  // The wait pairs with that arrive in some phase, so the write may come
+  // before the read completes.
+  if (releases.empty())
+    return hazards;
+  auto isSynchronization = [&](unsigned i) {
+    return roles[i].role == Role::MbarrierWait ||
+           (roles[i].role == Role::ExecutionBarrier &&
+            !StringRef(function.instructions[i].opcode).contains("arrive"));
+  };
+  for (unsigned w = 0; w != roles.size(); ++w) {
+    if (roles[w].role != Role::MbarrierWait)
+      continue;
+    std::optional<SharedRegion> waited = exactBarrier(w);
+    if (!waited)
+      continue;
+    llvm::SmallVector<const Release *, 4> matching;
+    for (const Release &release : releases)
+      if (release.barrier == *waited)
+        matching.push_back(&release);
+    if (matching.empty())
+      continue;
+    auto visit = [&](unsigned i) {
+      unsigned bi = cfg.blockOf[i];
+      for (unsigned a = 0; a != accesses[i].size(); ++a) {
+        const Resolved &access = accesses[i][a];
+        if (!access.isWrite || access.isMbarrier)
+          continue;
+        for (const Release *release : matching) {
+          unsigned ba = cfg.blockOf[release->arrive];
+          const AsyncReach &reach = getAsyncReach(ba);
+          if (bi == ba || reach.from.test(bi) || reach.to.test(bi))
+            continue; // the same warp role: its own dataflow decides
+          auto [r, ra] = release->read;
+          const Resolved &read = accesses[r][ra];
+          if (!read.region.mayAlias(access.region) ||
+              !seen.insert({i, r}).second)
+            continue;
+          CompletionHazard hazard{i, r, a, ra, read.completion};
+          hazard.release = release->arrive;
+          hazard.acquire = w;
+          hazards.push_back(hazard);
+        }
+      }
+    };
+    // The code after the wait, up to the next synchronization.
+    llvm::BitVector reached(blocks);
+    std::vector<std::pair<unsigned, unsigned>> work = {
+        {cfg.blockOf[w], w + 1}};
+    while (!work.empty()) {
+      auto [b, start] = work.back();
+      work.pop_back();
+      bool stopped = false;
+      for (unsigned i = start; i != cfg.blocks[b].end && !stopped; ++i) {
+        stopped = isSynchronization(i);
+        if (!stopped)
+          visit(i);
+      }
+      if (stopped)
+        continue;
+      for (unsigned s : cfg.blocks[b].successors)
+        if (!reached.test(s)) {
+          reached.set(s);
+          work.push_back({s, cfg.blocks[s].begin});
+        }
+    }
+  }
   return hazards;
+}
+
+std::optional<SharedRegion> FunctionAnalysis::exactBarrier(unsigned i) const {
+  for (const Resolved &r : accesses[i])
+    if (r.isMbarrier && r.offsetKnown && r.region.symbol >= 0 &&
+        r.region.end - r.region.begin == 8)
+      return r.region;
+  return std::nullopt;
 }
 
 /// Whether `block` and `other` are on a common cycle.
