@@ -155,8 +155,10 @@ static int runPTX(const CommandLineOptions &options) {
   if (options.isCheck())
     return reportFindings(options, ptx::checkPTX(module));
   if (options.isExplain()) {
-    writeExplanations(llvm::outs(), ptx::explainPTX(module), options.format,
-                      getReportOptions(options));
+    std::vector<WaitExplanation> waits;
+    std::vector<FenceExplanation> fences = ptx::explainPTX(module, &waits);
+    writeExplanations(llvm::outs(), fences, options.format,
+                      getReportOptions(options), &waits);
     return 0;
   }
   unsigned inserted = 0;

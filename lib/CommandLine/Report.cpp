@@ -355,9 +355,22 @@ void proxyfence::writeFindings(llvm::raw_ostream &os,
   }
 }
 
+llvm::StringRef proxyfence::stringifyVerdict(WaitExplanation::Verdict verdict) {
+  switch (verdict) {
+  case WaitExplanation::Verdict::Needed:
+    return "needed";
+  case WaitExplanation::Verdict::Slack:
+    return "slack";
+  case WaitExplanation::Verdict::Unknown:
+    return "unknown";
+  }
+  llvm_unreachable("unknown verdict");
+}
+
 void proxyfence::writeExplanations(
     llvm::raw_ostream &os, llvm::ArrayRef<FenceExplanation> explanations,
-    OutputFormat format, const ReportOptions &options) {
+    OutputFormat format, const ReportOptions &options,
+    const std::vector<WaitExplanation> *waits) {
   if (format != OutputFormat::Text) {
     json::Array array;
     for (const FenceExplanation &explanation : explanations) {
@@ -370,26 +383,53 @@ void proxyfence::writeExplanations(
                                    {"summary", jsonText(explanation.summary)},
                                    {"protects", std::move(protects)}});
     }
-    os << llvm::formatv("{0:2}\n",
-                        json::Value(json::Object{{"tool", "proxyfence"},
-                                                 {"input", jsonText(options.input)},
-                                                 {"fences", std::move(array)}}));
+    json::Object top{{"tool", "proxyfence"},
+                     {"input", jsonText(options.input)},
+                     {"fences", std::move(array)}};
+    if (waits) {
+      json::Array waitArray;
+      for (const WaitExplanation &explanation : *waits) {
+        json::Array protects;
+        for (const Finding &finding : explanation.protects)
+          protects.push_back(toJSON(finding));
+        waitArray.push_back(
+            json::Object{{"wait", toJSON(explanation.wait)},
+                         {"verdict", stringifyVerdict(explanation.verdict)},
+                         {"summary", jsonText(explanation.summary)},
+                         {"protects", std::move(protects)}});
+      }
+      top["waits"] = std::move(waitArray);
+    }
+    os << llvm::formatv("{0:2}\n", json::Value(std::move(top)));
     return;
   }
   if (explanations.empty())
     os << options.input << ": no proxy fences\n";
+  auto writeProtects = [&](llvm::ArrayRef<Finding> protects) {
+    for (const Finding &finding : protects) {
+      os << "  " << finding.hazard << ": "
+         << describeOp(finding.secondary) << " -> "
+         << describeOp(finding.primary) << "\n";
+      if (!finding.region.empty())
+        os << "    memory: " << finding.region << "\n";
+      os << "    path:   " << finding.path << "\n";
+    }
+  };
   for (const FenceExplanation &explanation : explanations) {
     os << primaryPosition(explanation.fence) << ": ";
     writeSeverity(os, explanation.needed ? "note" : "warning", options.color);
     os << " " << describeOp(explanation.fence) << " is "
        << explanation.summary << "\n";
-    for (const Finding &finding : explanation.protects) {
-      os << "  " << finding.hazard << ": " << describeOp(finding.secondary)
-         << " -> " << describeOp(finding.primary) << "\n";
-      if (!finding.region.empty())
-        os << "    memory: " << finding.region << "\n";
-      os << "    path:   " << finding.path << "\n";
-    }
+    writeProtects(explanation.protects);
+  }
+  if (!waits)
+    return;
+  for (const WaitExplanation &explanation : *waits) {
+    os << primaryPosition(explanation.wait) << ": ";
+    writeSeverity(os, "note", options.color);
+    os << " " << describeOp(explanation.wait) << " is " << explanation.summary
+       << "\n";
+    writeProtects(explanation.protects);
   }
 }
 

@@ -882,14 +882,99 @@ void explainFunction(const FunctionAnalysis &fa,
   }
 }
 
+/// The completion waits of one function: each probed as `wait_group N+1`
+/// (docs/ptx-checker.md, Explaining waits).
+void explainWaits(const FunctionAnalysis &fa,
+                  std::vector<WaitExplanation> &out) {
+  std::set<PendingAtArrive> baseArrives;
+  std::set<std::pair<unsigned, unsigned>> basePairs;
+  bool computed = false;
+  for (unsigned i = 0; i != fa.roles.size(); ++i) {
+    Role role = fa.roles[i].role;
+    if (role != Role::BulkWait && role != Role::WgmmaWait)
+      continue;
+    if (!computed) {
+      for (const CompletionHazard &h :
+           fa.findCompletionHazards({}, &baseArrives))
+        basePairs.insert({h.write, h.async});
+      computed = true;
+    }
+    WaitExplanation explanation;
+    explanation.wait = describe(fa.module, fa.function.instructions[i]);
+    RunOptions probe;
+    probe.weakened.insert(i);
+    std::set<PendingAtArrive> arrives;
+    for (const CompletionHazard &h : fa.findCompletionHazards(probe, &arrives)) {
+      if (basePairs.count({h.write, h.async}))
+        continue;
+      Finding finding = makeMissingWait(fa, h);
+      finding.hazard = "WAR"; // a write after an async read
+      if (!isProven(fa.module, fa.accesses[h.write][h.writeAccess],
+                    fa.accesses[h.async][h.asyncAccess]))
+        finding.kind = FindingKind::UnprovenOrdering;
+      explanation.protects.push_back(std::move(finding));
+    }
+    std::string weaker = "as `wait_group " +
+                         std::to_string(fa.roles[i].waitCount + 1) + "` it";
+    if (!explanation.protects.empty()) {
+      size_t n = explanation.protects.size();
+      explanation.summary = "needed: " + weaker + " would leave " +
+                            std::to_string(n) + " write" +
+                            (n == 1 ? "" : "s") +
+                            " racing reads it completes";
+      out.push_back(std::move(explanation));
+      continue;
+    }
+    // Reads left pending at an arrive whose waiting side is not followed.
+    std::optional<PendingAtArrive> blind;
+    for (const PendingAtArrive &at : arrives)
+      if (!at.matched && !baseArrives.count(at)) {
+        blind = at;
+        break;
+      }
+    if (!blind) {
+      explanation.verdict = WaitExplanation::Verdict::Slack;
+      explanation.summary =
+          "slack: " + weaker +
+          " would order every write the checker follows (this thread's, "
+          "other threads' after a barrier, and those of warp roles waiting "
+          "on an mbarrier it arrives on); not advice to weaken it";
+      out.push_back(std::move(explanation));
+      continue;
+    }
+    explanation.verdict = WaitExplanation::Verdict::Unknown;
+    const Instruction &arrive = fa.function.instructions[blind->arrive];
+    std::string why;
+    if (!StringRef(arrive.opcode).starts_with("mbarrier."))
+      why = "the threads that wait at that barrier are not matched to it";
+    else if (fa.exactBarrier(blind->arrive))
+      why = "no wait of this function waits on that barrier";
+    else
+      why = "its barrier's address is not one traced offset (a ring of "
+            "barriers indexed by a stage), so the wait it pairs with is not "
+            "matched";
+    explanation.summary =
+        "unknown: " + weaker + " would leave the read of " +
+        fa.function.instructions[blind->read].opcode + " at " +
+        describe(fa.module, fa.function.instructions[blind->read]).ir.str() +
+        " pending at the " + arrive.opcode + " at " +
+        describe(fa.module, arrive).ir.str() + ", and " + why +
+        ": whether the role waiting there writes those bytes is not known";
+    out.push_back(std::move(explanation));
+  }
+}
+
 } // namespace proxyfence::ptx::detail
 
 std::vector<FenceExplanation>
-proxyfence::ptx::explainPTX(const Module &module) {
+proxyfence::ptx::explainPTX(const Module &module,
+                            std::vector<WaitExplanation> *waits) {
   std::vector<FenceExplanation> explanations;
   for (const Function &function : module.functions) {
     detail::FunctionAnalysis analysis(module, function);
     detail::explainFunction(analysis, explanations);
+    if (waits)
+      detail::explainWaits(analysis, *waits);
   }
   return explanations;
 }

@@ -19,6 +19,7 @@
 
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace proxyfence::ptx::detail {
 
@@ -130,6 +131,23 @@ struct RunOptions {
   std::map<unsigned, Scope> virtualFences;
   /// See findHazards' `observed`.
   std::optional<unsigned> observe;
+  /// Completion waits (`wait_group N`) read as `wait_group N+1` (explain's
+  /// probes).
+  std::set<unsigned> weakened;
+};
+
+/// An async read a thread still has pending when it reaches an arrive that
+/// another thread or warp role may wait on: an `mbarrier.arrive` or a
+/// `bar.arrive`/`barrier.cluster.arrive`.
+struct PendingAtArrive {
+  unsigned arrive, read;
+  /// The arrive is an `mbarrier.arrive` whose barrier is one traced
+  /// address that some wait of the function waits on: the hand-off rule
+  /// checks what the waiting role writes.
+  bool matched = false;
+  bool operator<(const PendingAtArrive &o) const {
+    return std::tie(arrive, read) < std::tie(o.arrive, o.read);
+  }
 };
 
 /// Everything the analyses need about one function.
@@ -157,7 +175,10 @@ public:
     llvm::BitVector from, to;
   };
   const AsyncReach &getAsyncReach(unsigned block) const;
-  std::vector<CompletionHazard> findCompletionHazards() const;
+  /// `arrives`: when given, receives the reads pending at arrives.
+  std::vector<CompletionHazard>
+  findCompletionHazards(const RunOptions &options = {},
+                        std::set<PendingAtArrive> *arrives = nullptr) const;
   /// The 8 bytes of the mbarrier instruction `i` when its address is one
   /// traced offset (not a range, not an unknown address).
   std::optional<SharedRegion> exactBarrier(unsigned i) const;

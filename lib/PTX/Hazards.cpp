@@ -785,7 +785,9 @@ std::optional<bool> executesFor(const PredicateFacts &predicates,
   return std::nullopt;
 }
 
-std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
+std::vector<CompletionHazard>
+FunctionAnalysis::findCompletionHazards(const RunOptions &options,
+                                        std::set<PendingAtArrive> *arrives) const {
   unsigned blocks = cfg.blocks.size();
   std::vector<PendingReads> in(blocks), out(blocks);
   std::vector<CompletionHazard> hazards;
@@ -855,20 +857,39 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
     std::pair<unsigned, unsigned> read;
   };
   std::vector<Release> releases;
+  // The barriers of one traced address some wait waits on.
+  std::set<std::tuple<int, int, int64_t>> waitedBarriers;
+  for (unsigned i = 0; i != roles.size(); ++i)
+    if (roles[i].role == Role::MbarrierWait)
+      if (std::optional<SharedRegion> barrier = exactBarrier(i))
+        waitedBarriers.insert({barrier->symbol, barrier->anchor, barrier->begin});
   auto transfer = [&](unsigned b, PendingReads state, bool report) {
     for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
       const Classification &role = roles[i];
+      StringRef opcode = function.instructions[i].opcode;
+      bool mbarrierArrive = opcode.starts_with("mbarrier.arrive");
       if (report && !state.self.empty() &&
-          StringRef(function.instructions[i].opcode)
-              .starts_with("mbarrier.arrive"))
-        if (std::optional<SharedRegion> barrier = exactBarrier(i)) {
-          const PredicateFacts::FactSet &facts =
-              predicates.instructionFacts(cfg, i);
-          for (const auto &[key, list] : state.self)
-            if (executesFor(predicates, facts, guardOf(key.first),
-                            function.instructions[i]) != false)
-              releases.push_back({i, *barrier, key});
+          (mbarrierArrive ||
+           (role.role == Role::ExecutionBarrier && opcode.contains("arrive")))) {
+        std::optional<SharedRegion> barrier;
+        if (mbarrierArrive)
+          barrier = exactBarrier(i);
+        const PredicateFacts::FactSet &facts =
+            predicates.instructionFacts(cfg, i);
+        for (const auto &[key, list] : state.self) {
+          if (executesFor(predicates, facts, guardOf(key.first),
+                          function.instructions[i]) == false)
+            continue;
+          if (barrier)
+            releases.push_back({i, *barrier, key});
+          if (arrives)
+            arrives->insert(
+                {i, key.first,
+                 barrier && waitedBarriers.count({barrier->symbol,
+                                                  barrier->anchor,
+                                                  barrier->begin})});
         }
+      }
       // A stage counter advances (every thread alike) or restarts.
       auto advanced = advances.find(i);
       auto reset = resets.find(i);
@@ -908,13 +929,15 @@ std::vector<CompletionHazard> FunctionAnalysis::findCompletionHazards() const {
         commit(Completion::BulkGroup);
         break;
       case Role::BulkWait:
-        complete(Completion::BulkGroup, role.waitCount);
+        complete(Completion::BulkGroup,
+                 role.waitCount + options.weakened.count(i));
         break;
       case Role::WgmmaCommit:
         commit(Completion::WgmmaGroup);
         break;
       case Role::WgmmaWait:
-        complete(Completion::WgmmaGroup, role.waitCount);
+        complete(Completion::WgmmaGroup,
+                 role.waitCount + options.weakened.count(i));
         break;
       case Role::Tcgen05Commit: {
         // tcgen05.commit makes the thread's earlier tcgen05 ops signal

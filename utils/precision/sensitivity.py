@@ -19,7 +19,11 @@ For every PTX file:
 - each `cp.async.bulk.wait_group(.read) N` and `wgmma.wait_group N` is
   weakened to N+1, one at a time (at most --max-waits per file, evenly
   spread); the weakening is REPORTED as above, else SILENT (a silent
-  weakening is not a miss by itself: the wait may have slack).
+  weakening is not a miss by itself: the wait may have slack). Each is
+  also counted under `explain`'s verdict for it: NEEDED (N+1 adds hazards;
+  every such weakening must be reported), SLACK (N+1 leaves no read pending
+  at a synchronization the checker cannot follow) or UNKNOWN (a read N+1
+  leaves pending reaches an arrive whose waiting side is not matched).
 
 Prints one line per file and a total. A measuring tool for
 docs/precision.md, not a test.
@@ -33,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 
+VERDICTS = ("needed", "slack", "unknown", "unexplained")
 FENCE = re.compile(r"^\s*(\{\s*)?fence\.proxy\.async[.;\s]")
 WAIT = re.compile(r"(cp\.async\.bulk\.wait_group(?:\.read)?|"
                   r"wgmma\.wait_group\.sync\.aligned)\s+(\d+)\s*;")
@@ -81,10 +86,14 @@ def explained(tool, path):
                           capture_output=True, text=True, errors="replace")
     if proc.returncode != 0:
         if "no proxy fences" in proc.stdout + proc.stderr:
-            return {}
+            return {}, {}
         raise RuntimeError("explain failed on %s: %s" % (path, proc.stderr))
-    return {f["fence"]["ir"]["line"]: (f["needed"], len(f["protects"]))
-            for f in json.loads(proc.stdout).get("fences", [])}
+    report = json.loads(proc.stdout)
+    fences = {f["fence"]["ir"]["line"]: (f["needed"], len(f["protects"]))
+              for f in report.get("fences", [])}
+    waits = {w["wait"]["ir"]["line"]: w["verdict"]
+             for w in report.get("waits", [])}
+    return fences, waits
 
 
 def run_file(tool, tmp, path, max_waits):
@@ -93,10 +102,12 @@ def run_file(tool, tmp, path, max_waits):
     base = findings(tool, path)
     base_keys = keys(base)
     spurious = spurious_lines(base)
-    verdict = explained(tool, path)
+    verdict, wait_verdict = explained(tool, path)
     counts = {"fences": 0, "spurious": 0, "unsafe": 0, "ordering": 0,
               "reported": 0, "silent": 0, "kept": 0, "kept_reported": 0,
               "waits": 0, "wreported": 0, "wsilent": 0}
+    for v in VERDICTS:
+        counts[v] = counts[v + "_reported"] = 0
     silent = []
     name = os.path.join(tmp, os.path.basename(path))
     fences = [i for i, text in enumerate(lines, 1)
@@ -151,10 +162,11 @@ def run_file(tool, tmp, path, max_waits):
                         lines[i - 1], count=1)
         with open(name, "w") as f:
             f.writelines(lines[:i - 1] + [text] + lines[i:])
-        if keys(findings(tool, name)) - base_keys:
-            counts["wreported"] += 1
-        else:
-            counts["wsilent"] += 1
+        reported = bool(keys(findings(tool, name)) - base_keys)
+        counts["wreported" if reported else "wsilent"] += 1
+        v = wait_verdict.get(i, "unexplained")
+        counts[v] += 1
+        counts[v + "_reported"] += reported
     return counts, silent
 
 
@@ -181,8 +193,11 @@ def main():
     columns = ["fences", "spurious", "unsafe", "ordering", "reported",
                "silent", "kept", "kept_reported", "waits", "wreported",
                "wsilent"]
+    for v in VERDICTS:
+        columns += [v, v + "_reported"]
     print("file\tfences\tspurious\tunsafe\tordering\treported\tsilent"
           "\tkept\tkept-reported\twaits\treported\tsilent"
+          "\t" + "\t".join("%s\t%s-reported" % (v, v) for v in VERDICTS) +
           "\tsilent fence lines")
     for path in files_of(args.paths):
         counts, silent = run_file(args.proxyfence, tmp, path, args.max_waits)

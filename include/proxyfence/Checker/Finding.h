@@ -108,6 +108,29 @@ struct FenceExplanation {
   std::string summary;
 };
 
+/// How a completion wait is justified (`explain` of PTX): what the same
+/// wait one group weaker (`wait_group N+1`) would leave unordered.
+struct WaitExplanation {
+  enum class Verdict {
+    /// N+1 adds hazards (`protects`).
+    Needed,
+    /// N+1 adds none, and every read it would leave pending longer reaches
+    /// only synchronization whose waiting side the checker follows.
+    Slack,
+    /// N+1 adds none the checker sees, but a read it would leave pending
+    /// reaches an arrive whose waiting side it cannot follow (`summary`
+    /// says which).
+    Unknown,
+  };
+  OpInfo wait;
+  Verdict verdict = Verdict::Needed;
+  /// The hazards N+1 would add, as findings.
+  std::vector<Finding> protects;
+  std::string summary;
+};
+
+llvm::StringRef stringifyVerdict(WaitExplanation::Verdict verdict);
+
 /// The summary of a fence that orders hazards (`protects`), the same for
 /// TTGIR and PTX: "needed: orders N hazards", and the scope advice when
 /// it is over-wide.

@@ -30,9 +30,12 @@ struct ReportOptions {
 void writeFindings(llvm::raw_ostream &os, llvm::ArrayRef<Finding> findings,
                    OutputFormat format, const ReportOptions &options);
 
+/// `waits`: the completion waits of a PTX module (none for TTGIR, whose
+/// output then has no "waits").
 void writeExplanations(llvm::raw_ostream &os,
                        llvm::ArrayRef<FenceExplanation> explanations,
-                       OutputFormat format, const ReportOptions &options);
+                       OutputFormat format, const ReportOptions &options,
+                       const std::vector<WaitExplanation> *waits = nullptr);
 
 /// A Graphviz digraph with one cluster per finding: the two ops, the
 /// memory between them and the path.

@@ -341,7 +341,12 @@ std::string fixPTX(const Module &module, unsigned &inserted);
 /// (what it orders), or that it orders none (the fences `checkPTX` calls
 /// spurious, by the same probe), and whether its cluster scope is wider
 /// than needed.
-std::vector<FenceExplanation> explainPTX(const Module &module);
+/// `waits`: when given, receives every `cp.async.bulk.wait_group` and
+/// `wgmma.wait_group`, in text order, with what one group more would leave
+/// unordered.
+std::vector<FenceExplanation>
+explainPTX(const Module &module,
+           std::vector<WaitExplanation> *waits = nullptr);
 
 } // namespace proxyfence::ptx
 
