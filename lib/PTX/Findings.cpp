@@ -886,7 +886,6 @@ void explainFunction(const FunctionAnalysis &fa,
 /// (docs/ptx-checker.md, Explaining waits).
 void explainWaits(const FunctionAnalysis &fa,
                   std::vector<WaitExplanation> &out) {
-  std::set<PendingAtArrive> baseArrives;
   std::set<std::pair<unsigned, unsigned>> basePairs;
   bool computed = false;
   for (unsigned i = 0; i != fa.roles.size(); ++i) {
@@ -894,8 +893,7 @@ void explainWaits(const FunctionAnalysis &fa,
     if (role != Role::BulkWait && role != Role::WgmmaWait)
       continue;
     if (!computed) {
-      for (const CompletionHazard &h :
-           fa.findCompletionHazards({}, &baseArrives))
+      for (const CompletionHazard &h : fa.findCompletionHazards())
         basePairs.insert({h.write, h.async});
       computed = true;
     }
@@ -903,8 +901,8 @@ void explainWaits(const FunctionAnalysis &fa,
     explanation.wait = describe(fa.module, fa.function.instructions[i]);
     RunOptions probe;
     probe.weakened.insert(i);
-    std::set<PendingAtArrive> arrives;
-    for (const CompletionHazard &h : fa.findCompletionHazards(probe, &arrives)) {
+    FunctionAnalysis::CompletionTrace trace;
+    for (const CompletionHazard &h : fa.findCompletionHazards(probe, &trace)) {
       if (basePairs.count({h.write, h.async}))
         continue;
       Finding finding = makeMissingWait(fa, h);
@@ -925,10 +923,11 @@ void explainWaits(const FunctionAnalysis &fa,
       out.push_back(std::move(explanation));
       continue;
     }
-    // Reads left pending at an arrive whose waiting side is not followed.
+    // A read the weaker wait leaves pending, pending at an arrive whose
+    // waiting side is not followed.
     std::optional<PendingAtArrive> blind;
-    for (const PendingAtArrive &at : arrives)
-      if (!at.matched && !baseArrives.count(at)) {
+    for (const PendingAtArrive &at : trace.arrives)
+      if (!at.matched && trace.lengthened.count(at.read)) {
         blind = at;
         break;
       }

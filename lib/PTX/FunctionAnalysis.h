@@ -175,10 +175,17 @@ public:
     llvm::BitVector from, to;
   };
   const AsyncReach &getAsyncReach(unsigned block) const;
-  /// `arrives`: when given, receives the reads pending at arrives.
+  /// What explain's wait probes ask of a completion run.
+  struct CompletionTrace {
+    /// The reads pending at arrives.
+    std::set<PendingAtArrive> arrives;
+    /// The reads a weakened wait (`RunOptions::weakened`) leaves pending
+    /// that the wait as written completes.
+    std::set<unsigned> lengthened;
+  };
   std::vector<CompletionHazard>
   findCompletionHazards(const RunOptions &options = {},
-                        std::set<PendingAtArrive> *arrives = nullptr) const;
+                        CompletionTrace *trace = nullptr) const;
   /// The 8 bytes of the mbarrier instruction `i` when its address is one
   /// traced offset (not a range, not an unknown address).
   std::optional<SharedRegion> exactBarrier(unsigned i) const;

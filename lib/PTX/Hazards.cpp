@@ -787,7 +787,7 @@ std::optional<bool> executesFor(const PredicateFacts &predicates,
 
 std::vector<CompletionHazard>
 FunctionAnalysis::findCompletionHazards(const RunOptions &options,
-                                        std::set<PendingAtArrive> *arrives) const {
+                                        CompletionTrace *trace) const {
   unsigned blocks = cfg.blocks.size();
   std::vector<PendingReads> in(blocks), out(blocks);
   std::vector<CompletionHazard> hazards;
@@ -835,7 +835,9 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
       }
       if (runs && *runs) {
         Instances &list = it->second;
-        llvm::erase_if(list, [&](PendingRead &read) { return apply(read); });
+        llvm::erase_if(list, [&](PendingRead &read) {
+          return apply(it->first.first, read);
+        });
         normalize(list, r.slot.has_value());
       }
       emptied |= it->second.empty();
@@ -882,8 +884,8 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
             continue;
           if (barrier)
             releases.push_back({i, *barrier, key});
-          if (arrives)
-            arrives->insert(
+          if (trace)
+            trace->arrives.insert(
                 {i, key.first,
                  barrier && waitedBarriers.count({barrier->symbol,
                                                   barrier->anchor,
@@ -914,14 +916,19 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
           }
       }
       auto commit = [&](Completion kind) {
-        forEachExecuting(state, i, kind, [&](PendingRead &read) {
+        forEachExecuting(state, i, kind, [&](unsigned, PendingRead &read) {
           read.groups.commit();
           return false;
         });
       };
       auto complete = [&](Completion kind, unsigned keep) {
-        forEachExecuting(state, i, kind, [&](PendingRead &read) {
-          return read.groups.completedBy(keep);
+        bool weakened = options.weakened.count(i);
+        forEachExecuting(state, i, kind, [&](unsigned issue, PendingRead &read) {
+          bool done = read.groups.completedBy(keep);
+          if (!done && weakened && report && trace &&
+              read.groups.completedBy(keep - 1))
+            trace->lengthened.insert(issue);
+          return done;
         });
       };
       switch (role.role) {
@@ -951,7 +958,7 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
             break;
           }
         forEachExecuting(state, i, Completion::Tcgen05Commit,
-                         [&](PendingRead &read) {
+                         [&](unsigned, PendingRead &read) {
                            if (!read.groups.isCommitted())
                              read.joinCommitBarrier(barrier);
                            read.groups.commit();
@@ -967,7 +974,7 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
           if (r.isMbarrier)
             waited = r.region;
         forEachExecuting(state, i, Completion::Tcgen05Commit,
-                         [&](PendingRead &read) {
+                         [&](unsigned, PendingRead &read) {
                            return read.groups.isCommitted() &&
                                   (!waited || !read.commitBarrier ||
                                    read.commitBarrier->mayAlias(*waited));

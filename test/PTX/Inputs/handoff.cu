@@ -10,7 +10,9 @@
 //   WAIT_A=2  the first wait weakened: stage0's read may be pending when its
 //             arrive hands stage0 back, and warp 1 overwrites it;
 //   WAIT_B=1  the second wait weakened: the same for stage1;
-//   NO_WAIT_B no wait at all before stage1's arrive.
+//   NO_WAIT_B no wait at all before stage1's arrive;
+//   INDEXED   the `empty` barriers chosen by a kernel argument (0 or 1), so
+//             their addresses are not one traced offset each.
 #ifndef WAIT_A
 #define WAIT_A 1
 #endif
@@ -51,7 +53,8 @@ __device__ __forceinline__ void store(float *out, const float *buffer) {
   asm volatile("cp.async.bulk.commit_group;" ::: "memory");
 }
 
-__global__ void __launch_bounds__(64) kernel(float *out, int rounds) {
+__global__ void __launch_bounds__(64) kernel(float *out, int rounds,
+                                             int first) {
   __shared__ alignas(128) float stage0[256];
   __shared__ alignas(128) float stage1[256];
   __shared__ alignas(8) uint64_t full[2], empty[2];
@@ -65,6 +68,11 @@ __global__ void __launch_bounds__(64) kernel(float *out, int rounds) {
   }
   __syncthreads();
   uint32_t phase = 0;
+#ifdef INDEXED
+  uint64_t *empty0 = &empty[first & 1], *empty1 = &empty[(first & 1) ^ 1];
+#else
+  uint64_t *empty0 = &empty[0], *empty1 = &empty[1];
+#endif
   if (t == 0) {
     for (int r = 0; r != rounds; ++r, phase ^= 1) {
       wait(&full[0], phase);
@@ -72,22 +80,22 @@ __global__ void __launch_bounds__(64) kernel(float *out, int rounds) {
       wait(&full[1], phase);
       store(out + 512 * r + 256, stage1);
       asm volatile("cp.async.bulk.wait_group.read " STR(WAIT_A) ";" ::: "memory");
-      arrive(&empty[0]);
+      arrive(empty0);
 #ifndef NO_WAIT_B
       asm volatile("cp.async.bulk.wait_group.read " STR(WAIT_B) ";" ::: "memory");
 #endif
-      arrive(&empty[1]);
+      arrive(empty1);
     }
     asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
   } else if (t / 32 == 1) {
     unsigned lane = t % 32;
     for (int r = 0; r != rounds; ++r, phase ^= 1) {
-      wait(&empty[0], phase ^ 1);
+      wait(empty0, phase ^ 1);
       for (int j = 0; j != 8; ++j)
         stage0[lane + 32 * j] = float(r * j + lane);
       asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
       arrive(&full[0]);
-      wait(&empty[1], phase ^ 1);
+      wait(empty1, phase ^ 1);
       for (int j = 0; j != 8; ++j)
         stage1[lane + 32 * j] = float(r + j * lane);
       asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
