@@ -338,7 +338,6 @@ TEST_F(PTXProvenance, TheCheckerReportsWhatProvenanceCannotTrace) {
             "bytes [0, 4096)");
 }
 
-} // namespace
 
 TEST_F(PTXProvenance, ThreadExactRangesOfSwizzledOffsets) {
   // tid + (tid & 16 ? 112 : 144): a range per operand gives [112, 271];
@@ -543,3 +542,87 @@ TEST_F(PTXProvenance, AnchoredRegionsCompareExactlyOnlyFromOneBase) {
   EXPECT_EQ(a.widened().begin, 0);
   EXPECT_EQ(a.widened().end, 2047);
 }
+
+/// The index of the first instruction whose opcode starts with `opcode`.
+unsigned indexOf(const Function &function, llvm::StringRef opcode) {
+  for (auto [i, inst] : llvm::enumerate(function.instructions))
+    if (llvm::StringRef(inst.opcode).starts_with(opcode))
+      return i;
+  ADD_FAILURE() << "no " << opcode.str();
+  return 0;
+}
+
+TEST_F(PTXProvenance, ReachingDefinitionsAcrossBlocks) {
+  // A stage counter: `mov 0` before the loop, `add 1` and `and 1` at its
+  // end. At the loop head its reaching definitions are the `mov` and the
+  // `and`, so it is in [0, 1] and the slot offset in [0, 1024]; the join
+  // of all three definitions (the `add` too) would grow without bound.
+  load("\tmov.u32 %r4, tile;\n"
+       "\tmov.b32 %r7, 0;\n"
+       "$L__loop:\n"
+       "\tmul.lo.s32 %r8, %r7, 1024;\n"
+       "\tadd.s32 %r9, %r4, %r8;\n"
+       "\tst.shared.u32 [%r9], 0;\n"
+       "\tbar.sync 0;\n"
+       "\tadd.s32 %r7, %r7, 1;\n"
+       "\tand.b32 %r7, %r7, 1;\n"
+       "\t@%p1 bra $L__loop;\n");
+  unsigned mul = indexOf(module.functions[0], "mul.lo");
+  AbstractValue counter = provenance->evaluateAt("%r7", mul);
+  EXPECT_EQ(counter.kind, AbstractValue::Int);
+  EXPECT_EQ(counter.lo, 0);
+  EXPECT_EQ(counter.hi, 1);
+  unsigned store = indexOf(module.functions[0], "st.shared");
+  AbstractValue address = provenance->evaluateAt("%r9", store);
+  EXPECT_EQ(address.kind, AbstractValue::Address);
+  EXPECT_EQ(address.symbol, symbol("tile"));
+  EXPECT_TRUE(address.offsetKnown);
+  EXPECT_EQ(address.lo, 0);
+  EXPECT_EQ(address.hi, 1024);
+}
+
+TEST_F(PTXProvenance, ReachingDefinitionsOfARegisterReused) {
+  // nvcc reuses %r10 for `tile` in one loop and `other` after it: the store
+  // after the second definition reads only that one, though its block
+  // does not define %r10 (the join of both would be any shared symbol).
+  load("\tmov.u32 %r10, tile;\n"
+       "$L__first:\n"
+       "\tst.shared.u32 [%r10], 0;\n"
+       "\t@%p1 bra $L__first;\n"
+       "\tmov.u32 %r10, other;\n"
+       "$L__second:\n"
+       "\tst.shared.u32 [%r10+8], 0;\n"
+       "\t@%p2 bra $L__second;\n");
+  const Function &f = module.functions[0];
+  unsigned first = indexOf(f, "st.shared");
+  unsigned second = first + 3;
+  ASSERT_EQ(f.instructions[second].opcode, "st.shared.u32");
+  EXPECT_EQ(provenance->evaluateAt("%r10", first).symbol, symbol("tile"));
+  EXPECT_EQ(provenance->evaluateAt("%r10", second).symbol, symbol("other"));
+  // Flow-insensitively the register is either.
+  EXPECT_EQ(provenance->evaluate("%r10").symbol, -1);
+}
+
+TEST_F(PTXProvenance, BareInlineAsmRegisters) {
+  // Inline asm declares `remAddr32` without a `%`: the reader names it
+  // `%remAddr32$1`, and its value is the mapa'd barrier address.
+  load("\tmov.u32 %r1, tile;\n"
+       "\tadd.s32 %r2, %r1, 1024;\n"
+       "\tmov.u32 %r3, %cluster_ctarank;\n"
+       "\t{\n\t.reg .b32 remAddr32;\n"
+       "\tmapa.shared::cluster.u32  remAddr32, %r2, %r3;\n"
+       "\tmbarrier.arrive.shared::cluster.b64  _, [remAddr32];\n"
+       "\t}\n");
+  const Function &f = module.functions[0];
+  unsigned arrive = indexOf(f, "mbarrier.arrive");
+  EXPECT_EQ(f.instructions[arrive].operands[1], "[%remAddr32$1]");
+  AbstractValue v = provenance->evaluateExactAt("%remAddr32$1", arrive);
+  EXPECT_EQ(v.kind, AbstractValue::Address);
+  EXPECT_EQ(v.symbol, symbol("tile"));
+  EXPECT_TRUE(v.offsetKnown);
+  EXPECT_EQ(v.lo, 1024);
+  EXPECT_EQ(v.hi, 1024);
+  EXPECT_TRUE(v.remote);
+}
+
+} // namespace

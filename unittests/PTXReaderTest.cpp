@@ -292,23 +292,24 @@ TEST(PTXReader, InlineAsmScopes) {
   EXPECT_EQ(waitScopes, (std::vector<unsigned>{1, 2}));
   EXPECT_EQ(findOpcode(kernel, "ret")->scope, 0u);
 
-  // Each scope declares its own `done`: two registers, named apart (the
-  // scope's id appended), each read by its own scope's branch.
+  // Each scope declares its own `done`: two registers, named apart (a `%`
+  // prefixed, as every register has, and the scope's id appended), each
+  // read by its own scope's branch.
   std::vector<std::string> predicates;
   for (const Instruction &inst : kernel.instructions)
     if (inst.opcode == "bra" && !inst.predicate.empty())
       predicates.push_back(inst.predicate);
-  EXPECT_EQ(predicates, (std::vector<std::string>{"done$1", "done$2"}));
+  EXPECT_EQ(predicates, (std::vector<std::string>{"%done$1", "%done$2"}));
   for (const Instruction &inst : kernel.instructions)
     if (llvm::StringRef(inst.opcode).starts_with("mbarrier.try_wait"))
-      EXPECT_EQ(inst.operands[0], "done$" + std::to_string(inst.scope));
+      EXPECT_EQ(inst.operands[0], "%done$" + std::to_string(inst.scope));
 
   // Each `@!done bra waitLoop` goes back to the waitLoop of its own scope.
   CFG cfg = buildCFG(kernel);
   unsigned checked = 0;
   for (unsigned i = 0; i != kernel.instructions.size(); ++i) {
     const Instruction &inst = kernel.instructions[i];
-    if (inst.opcode != "bra" || !llvm::StringRef(inst.predicate).starts_with("done$"))
+    if (inst.opcode != "bra" || !llvm::StringRef(inst.predicate).starts_with("%done$"))
       continue;
     ++checked;
     const BasicBlock &block = cfg.blocks[cfg.blockOf[i]];

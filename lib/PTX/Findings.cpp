@@ -927,7 +927,7 @@ void explainWaits(const FunctionAnalysis &fa,
     // waiting side is not followed.
     std::optional<PendingAtArrive> blind;
     for (const PendingAtArrive &at : trace.arrives)
-      if (!at.matched && trace.lengthened.count(at.read)) {
+      if (!at.followed() && trace.lengthened.count(at.read)) {
         blind = at;
         break;
       }
@@ -944,21 +944,27 @@ void explainWaits(const FunctionAnalysis &fa,
     explanation.verdict = WaitExplanation::Verdict::Unknown;
     const Instruction &arrive = fa.function.instructions[blind->arrive];
     std::string why;
-    if (!StringRef(arrive.opcode).starts_with("mbarrier."))
+    switch (blind->handOff) {
+    case HandOff::NamedBarrier:
       why = "the threads that wait at that barrier are not matched to it";
-    else if (fa.exactBarrier(blind->arrive))
-      why = "no wait of this function waits on that barrier";
-    else
-      why = "its barrier's address is not one traced offset (a ring of "
-            "barriers indexed by a stage), so the wait it pairs with is not "
-            "matched";
+      break;
+    case HandOff::NoWait:
+      why = "no wait of this function may wait on that barrier (another "
+            "CTA's or kernel's role may)";
+      break;
+    default:
+      why = "a role that may wait on its barrier writes bytes the read may "
+            "cover, and the barrier's address is not one traced offset (a "
+            "ring of barriers indexed by a stage), so which of those writes "
+            "follows this arrive is not matched";
+      break;
+    }
     explanation.summary =
         "unknown: " + weaker + " would leave the read of " +
         fa.function.instructions[blind->read].opcode + " at " +
         describe(fa.module, fa.function.instructions[blind->read]).ir.str() +
         " pending at the " + arrive.opcode + " at " +
-        describe(fa.module, arrive).ir.str() + ", and " + why +
-        ": whether the role waiting there writes those bytes is not known";
+        describe(fa.module, arrive).ir.str() + ": " + why;
     out.push_back(std::move(explanation));
   }
 }

@@ -136,15 +136,36 @@ struct RunOptions {
   std::set<unsigned> weakened;
 };
 
+/// What the checker knows of the role that waits on an arrive a read is
+/// pending at (docs/ptx-checker.md, Hand-offs).
+enum class HandOff : uint8_t {
+  /// An mbarrier of one traced address, matched to the waits on it: check
+  /// reports what the waiting roles write over the read.
+  Matched,
+  /// No role that may wait on the barrier writes bytes the read may cover
+  /// (before its next synchronization).
+  NoOverlap,
+  /// No wait of the function may wait on the barrier.
+  NoWait,
+  /// A role that may wait on the barrier writes bytes the read may cover,
+  /// and the barrier is not one traced address (a ring of barriers), so
+  /// which of its writes follows this arrive is not known.
+  Unmatched,
+  /// A `bar.arrive` or `barrier.cluster.arrive`: the threads that wait at
+  /// the barrier are not matched to it.
+  NamedBarrier,
+};
+
 /// An async read a thread still has pending when it reaches an arrive that
 /// another thread or warp role may wait on: an `mbarrier.arrive` or a
 /// `bar.arrive`/`barrier.cluster.arrive`.
 struct PendingAtArrive {
   unsigned arrive, read;
-  /// The arrive is an `mbarrier.arrive` whose barrier is one traced
-  /// address that some wait of the function waits on: the hand-off rule
-  /// checks what the waiting role writes.
-  bool matched = false;
+  HandOff handOff = HandOff::Matched;
+  /// Whether the checker follows the waiting side.
+  bool followed() const {
+    return handOff == HandOff::Matched || handOff == HandOff::NoOverlap;
+  }
   bool operator<(const PendingAtArrive &o) const {
     return std::tie(arrive, read) < std::tie(o.arrive, o.read);
   }

@@ -164,6 +164,10 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
   }
   region.end = width ? value.hi + displacement + static_cast<int64_t>(*width)
                      : symbolEnd;
+  // An access past the end of its variable is out of bounds: a range that
+  // reaches beyond (a loose bound of a stage index) stops there.
+  region.end = std::min(region.end, symbolEnd);
+  region.begin = std::min(region.begin, region.end);
   if (offsetKnown)
     *offsetKnown = true;
   return region;
@@ -850,21 +854,17 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
     const Resolved &r = accesses[key.first][key.second];
     return r.slot ? static_cast<int>(r.slot->counter) : -1;
   };
-  // The reads this thread still had pending at an `mbarrier.arrive` on a
-  // barrier whose address is one traced offset: the arrive hands the bytes
-  // to whoever waits on that barrier (found while reporting).
+  // The reads this thread still had pending at an arrive another thread
+  // may wait on (recorded while reporting).
   struct Release {
     unsigned arrive;
-    SharedRegion barrier;
     std::pair<unsigned, unsigned> read;
+    /// For an mbarrier.arrive: its barrier's bytes, and whether they are
+    /// one traced address.
+    std::optional<SharedRegion> barrier;
+    bool exact = false;
   };
   std::vector<Release> releases;
-  // The barriers of one traced address some wait waits on.
-  std::set<std::tuple<int, int, int64_t>> waitedBarriers;
-  for (unsigned i = 0; i != roles.size(); ++i)
-    if (roles[i].role == Role::MbarrierWait)
-      if (std::optional<SharedRegion> barrier = exactBarrier(i))
-        waitedBarriers.insert({barrier->symbol, barrier->anchor, barrier->begin});
   auto transfer = [&](unsigned b, PendingReads state, bool report) {
     for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
       const Classification &role = roles[i];
@@ -873,24 +873,21 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
       if (report && !state.self.empty() &&
           (mbarrierArrive ||
            (role.role == Role::ExecutionBarrier && opcode.contains("arrive")))) {
-        std::optional<SharedRegion> barrier;
-        if (mbarrierArrive)
-          barrier = exactBarrier(i);
+        Release release{i, {}, std::nullopt, false};
+        if (mbarrierArrive) {
+          for (const Resolved &r : accesses[i])
+            if (r.isMbarrier)
+              release.barrier = r.region;
+          release.exact = exactBarrier(i).has_value();
+        }
         const PredicateFacts::FactSet &facts =
             predicates.instructionFacts(cfg, i);
-        for (const auto &[key, list] : state.self) {
+        for (const auto &[key, list] : state.self)
           if (executesFor(predicates, facts, guardOf(key.first),
-                          function.instructions[i]) == false)
-            continue;
-          if (barrier)
-            releases.push_back({i, *barrier, key});
-          if (trace)
-            trace->arrives.insert(
-                {i, key.first,
-                 barrier && waitedBarriers.count({barrier->symbol,
-                                                  barrier->anchor,
-                                                  barrier->begin})});
-        }
+                          function.instructions[i]) != false) {
+            release.read = key;
+            releases.push_back(release);
+          }
       }
       // A stage counter advances (every thread alike) or restarts.
       auto advanced = advances.find(i);
@@ -1113,53 +1110,27 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
            (roles[i].role == Role::ExecutionBarrier &&
             !StringRef(function.instructions[i].opcode).contains("arrive"));
   };
-  for (unsigned w = 0; w != roles.size(); ++w) {
-    if (roles[w].role != Role::MbarrierWait)
-      continue;
-    std::optional<SharedRegion> waited = exactBarrier(w);
-    if (!waited)
-      continue;
-    llvm::SmallVector<const Release *, 4> matching;
-    for (const Release &release : releases)
-      if (release.barrier == *waited)
-        matching.push_back(&release);
-    if (matching.empty())
-      continue;
-    auto visit = [&](unsigned i) {
-      unsigned bi = cfg.blockOf[i];
-      for (unsigned a = 0; a != accesses[i].size(); ++a) {
-        const Resolved &access = accesses[i][a];
-        if (!access.isWrite || access.isMbarrier)
-          continue;
-        for (const Release *release : matching) {
-          unsigned ba = cfg.blockOf[release->arrive];
-          const AsyncReach &reach = getAsyncReach(ba);
-          if (bi == ba || reach.from.test(bi) || reach.to.test(bi))
-            continue; // the same warp role: its own dataflow decides
-          auto [r, ra] = release->read;
-          const Resolved &read = accesses[r][ra];
-          if (!read.region.mayAlias(access.region) ||
-              !seen.insert({i, r}).second)
-            continue;
-          CompletionHazard hazard{i, r, a, ra, read.completion};
-          hazard.release = release->arrive;
-          hazard.acquire = w;
-          hazards.push_back(hazard);
-        }
-      }
-    };
-    // The code after the wait, up to the next synchronization.
+  // The writes (instruction, access) after each wait, up to the next
+  // synchronization, found once per wait.
+  std::map<unsigned, std::vector<std::pair<unsigned, unsigned>>> writesAfter;
+  auto writesAfterWait =
+      [&](unsigned w) -> const std::vector<std::pair<unsigned, unsigned>> & {
+    auto [it, fresh] = writesAfter.try_emplace(w);
+    if (!fresh)
+      return it->second;
     llvm::BitVector reached(blocks);
-    std::vector<std::pair<unsigned, unsigned>> work = {
-        {cfg.blockOf[w], w + 1}};
+    std::vector<std::pair<unsigned, unsigned>> work = {{cfg.blockOf[w], w + 1}};
     while (!work.empty()) {
       auto [b, start] = work.back();
       work.pop_back();
       bool stopped = false;
       for (unsigned i = start; i != cfg.blocks[b].end && !stopped; ++i) {
         stopped = isSynchronization(i);
-        if (!stopped)
-          visit(i);
+        if (stopped)
+          break;
+        for (unsigned a = 0; a != accesses[i].size(); ++a)
+          if (accesses[i][a].isWrite && !accesses[i][a].isMbarrier)
+            it->second.push_back({i, a});
       }
       if (stopped)
         continue;
@@ -1169,7 +1140,81 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
           work.push_back({s, cfg.blocks[s].begin});
         }
     }
+    return it->second;
+  };
+  // Whether the write (i, a) is another role's than the arrive's and may
+  // overwrite the release's read.
+  auto overwrites = [&](const Release &release, unsigned i, unsigned a) {
+    unsigned bi = cfg.blockOf[i], ba = cfg.blockOf[release.arrive];
+    const AsyncReach &reach = getAsyncReach(ba);
+    if (bi == ba || reach.from.test(bi) || reach.to.test(bi))
+      return false; // the same warp role: its own dataflow decides
+    const Resolved &read = accesses[release.read.first][release.read.second];
+    return read.region.mayAlias(accesses[i][a].region);
+  };
+  std::vector<HandOff> handOffs(releases.size(), HandOff::NoWait);
+  for (unsigned k = 0; k != releases.size(); ++k)
+    if (!releases[k].barrier)
+      handOffs[k] = HandOff::NamedBarrier;
+  for (unsigned w = 0; w != roles.size(); ++w) {
+    if (roles[w].role != Role::MbarrierWait)
+      continue;
+    std::optional<SharedRegion> waited = exactBarrier(w);
+    if (!waited)
+      continue;
+    for (unsigned k = 0; k != releases.size(); ++k) {
+      const Release &release = releases[k];
+      if (!release.exact || !(*release.barrier == *waited))
+        continue;
+      handOffs[k] = HandOff::Matched;
+      for (auto [i, a] : writesAfterWait(w)) {
+        auto [r, ra] = release.read;
+        if (!overwrites(release, i, a) || !seen.insert({i, r}).second)
+          continue;
+        CompletionHazard hazard{i, r, a, ra, accesses[r][ra].completion};
+        hazard.release = release.arrive;
+        hazard.acquire = w;
+        hazards.push_back(hazard);
+      }
+    }
   }
+  if (!trace)
+    return hazards;
+  // For explain: the other releases of the reads a weakened wait leaves
+  // pending, against every wait whose barrier may be theirs.
+  for (unsigned k = 0; k != releases.size(); ++k) {
+    const Release &release = releases[k];
+    if (handOffs[k] != HandOff::NoWait ||
+        !trace->lengthened.count(release.read.first))
+      continue;
+    for (unsigned w = 0; w != roles.size() && handOffs[k] != HandOff::Unmatched;
+         ++w) {
+      if (roles[w].role != Role::MbarrierWait)
+        continue;
+      bool mayWait = false;
+      for (const Resolved &r : accesses[w])
+        mayWait |= r.isMbarrier && r.region.mayAlias(*release.barrier);
+      if (!mayWait)
+        continue;
+      handOffs[k] = HandOff::NoOverlap;
+      for (auto [i, a] : writesAfterWait(w))
+        if (overwrites(release, i, a)) {
+          handOffs[k] = HandOff::Unmatched;
+          break;
+        }
+    }
+  }
+  // One verdict per (arrive, read instruction): the least followed.
+  std::map<std::pair<unsigned, unsigned>, HandOff> worst;
+  for (unsigned k = 0; k != releases.size(); ++k) {
+    auto [it, fresh] = worst.try_emplace(
+        {releases[k].arrive, releases[k].read.first}, handOffs[k]);
+    PendingAtArrive now{0, 0, handOffs[k]}, was{0, 0, it->second};
+    if (!fresh && was.followed() && !now.followed())
+      it->second = handOffs[k];
+  }
+  for (auto [key, handOff] : worst)
+    trace->arrives.insert({key.first, key.second, handOff});
   return hazards;
 }
 

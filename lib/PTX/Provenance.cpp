@@ -1293,24 +1293,32 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
   return threadCache[reg].get();
 }
 
-const unsigned *Provenance::localDefinition(StringRef operand,
-                                            unsigned index) const {
+const Provenance::ReachingDefinitions *
+Provenance::localDefinition(StringRef operand, unsigned index) const {
   if (index >= localDefinitions.size())
     return nullptr;
   StringRef reg = operand.trim();
-  for (const auto &[name, def] : localDefinitions[index])
+  for (const auto &[name, defs] : localDefinitions[index])
     if (name == reg)
-      return &def;
+      return &defs;
   return nullptr;
 }
 
 AbstractValue Provenance::evaluateAt(StringRef operand, unsigned index) const {
-  const unsigned *def = localDefinition(operand, index);
-  if (!def)
+  const ReachingDefinitions *defs = localDefinition(operand, index);
+  if (!defs)
     return evaluate(operand);
-  auto it = definitionValues.find(*def);
-  // Not evaluated yet: unknown, as any register not yet assigned.
-  return it == definitionValues.end() ? top() : it->second;
+  // The join of the reaching definitions evaluated so far (one not yet
+  // evaluated is bottom: the rounds come back when it changes).
+  AbstractValue value;
+  for (unsigned def : *defs) {
+    auto it = definitionValues.find(def);
+    if (it != definitionValues.end())
+      value = join(value, it->second);
+  }
+  // None evaluated yet: unknown, as any register not yet assigned (one
+  // earlier in the block always is).
+  return value.kind == AbstractValue::Bottom ? evaluate(operand) : value;
 }
 
 AbstractValue Provenance::evaluateExactAt(StringRef operand,
@@ -1323,12 +1331,25 @@ AbstractValue Provenance::evaluateExactAt(StringRef operand,
 }
 
 /// Per instruction, the registers it reads that are defined more than once
-/// and whose reaching definition is an unpredicated one earlier in its
-/// block (nvcc reuses registers: `%r1350` an address in one loop and another
-/// in the next, which a join per register loses).
+/// and whose reaching definitions are known (nvcc reuses registers: `%r1350`
+/// an address in one loop and another in the next, which a join per
+/// register loses): an unpredicated one earlier in its block, or, when its
+/// block defines the register only after the read, the definitions that
+/// reach the block's entry (a loop-carried stage bit: `mov %r97, %r95`
+/// before the loop, `xor %r97, %r97, 1` in it).
 void Provenance::findLocalDefinitions(const CFG &cfg) {
   const std::vector<Instruction> &insts = function.instructions;
   localDefinitions.assign(insts.size(), {});
+  // The definitions of each register defined more than once: the
+  // instruction, and whether it assigns the whole register (one register,
+  // not an idiom's) and unconditionally (it kills the earlier ones).
+  struct Def {
+    unsigned index;
+    bool whole, kills;
+  };
+  llvm::StringMap<llvm::SmallVector<Def, 4>> defsOf;
+  // Reads with no definition of their register earlier in their block.
+  llvm::StringMap<llvm::SmallVector<unsigned, 4>> entryReads;
   for (const BasicBlock &block : cfg.blocks) {
     llvm::StringMap<int> last; // -1: a predicated or partial definition
     for (unsigned i = block.begin; i != block.end; ++i) {
@@ -1338,13 +1359,20 @@ void Provenance::findLocalDefinitions(const CFG &cfg) {
         if (o != 0 || StringRef(operand).starts_with("["))
           registerNamesIn(operand, read);
       for (StringRef reg : read) {
+        if (getDefinition(reg) >= 0)
+          continue;
         auto found = last.find(reg);
-        if (found == last.end() || found->second < 0 ||
-            getDefinition(reg) >= 0)
+        if (found == last.end()) {
+          llvm::SmallVector<unsigned, 4> &at = entryReads[reg];
+          if (at.empty() || at.back() != i)
+            at.push_back(i);
+          continue;
+        }
+        if (found->second < 0)
           continue;
         auto &list = localDefinitions[i];
         if (llvm::none_of(list, [&](const auto &e) { return e.first == reg; })) {
-          list.push_back({reg, unsigned(found->second)});
+          list.push_back({reg, {unsigned(found->second)}});
           readLocally.insert(unsigned(found->second));
         }
       }
@@ -1353,10 +1381,74 @@ void Provenance::findLocalDefinitions(const CFG &cfg) {
       StringRef first = inst.operands[0];
       llvm::SmallVector<StringRef, 4> written;
       registerNamesIn(first, written);
-      bool whole = written.size() == 1 && first.trim() == written[0] &&
-                   !inst.isPredicated() && !idiomOf.count(i);
-      for (StringRef reg : written)
+      bool single = written.size() == 1 && first.trim() == written[0] &&
+                    !idiomOf.count(i);
+      bool whole = single && !inst.isPredicated();
+      for (StringRef reg : written) {
         last[reg] = whole ? int(i) : -1;
+        defsOf[reg].push_back({i, single, whole});
+      }
+    }
+  }
+  // The definitions reaching the entry of the blocks that read a register
+  // first: each definition floods forward from the end of its block (if no
+  // later definition there kills it) until a block that kills it.
+  constexpr size_t kMaxDefinitions = 16;
+  for (auto &entry : entryReads) {
+    StringRef reg = entry.getKey();
+    auto defsIt = defsOf.find(reg);
+    if (defsIt == defsOf.end())
+      continue;
+    const llvm::SmallVector<Def, 4> &defs = defsIt->second;
+    if (defs.size() > kMaxDefinitions ||
+        llvm::any_of(defs, [](const Def &d) { return !d.whole; }))
+      continue; // a partial definition's value is not the register's
+    // Per block: whether it kills the register; then the definitions
+    // reaching its entry (bit j: defs[j]; defs are in text order).
+    llvm::DenseMap<unsigned, bool> kills;
+    for (const Def &d : defs) {
+      unsigned b = cfg.blockOf[d.index];
+      kills[b] = kills.lookup(b) || d.kills;
+    }
+    llvm::DenseMap<unsigned, uint32_t> reaching;
+    for (auto [j, d] : llvm::enumerate(defs)) {
+      unsigned b = cfg.blockOf[d.index];
+      // A later definition in the block that kills it.
+      bool killed = false;
+      for (size_t k = j + 1; k < defs.size(); ++k)
+        killed |= cfg.blockOf[defs[k].index] == b && defs[k].kills;
+      if (killed)
+        continue;
+      std::vector<unsigned> stack(cfg.blocks[b].successors.begin(),
+                                  cfg.blocks[b].successors.end());
+      while (!stack.empty()) {
+        unsigned s = stack.back();
+        stack.pop_back();
+        uint32_t &bits = reaching[s];
+        if (bits & (1u << j))
+          continue;
+        bits |= 1u << j;
+        if (kills.lookup(s))
+          continue;
+        for (unsigned t : cfg.blocks[s].successors)
+          stack.push_back(t);
+      }
+    }
+    for (unsigned i : entry.getValue()) {
+      auto it = reaching.find(cfg.blockOf[i]);
+      // Reached by none: undefined on every path here, or unreachable.
+      if (it == reaching.end() || it->second == 0)
+        continue;
+      ReachingDefinitions list;
+      for (unsigned j = 0; j != defs.size(); ++j)
+        if (it->second & (1u << j)) {
+          list.push_back(defs[j].index);
+          readLocally.insert(defs[j].index);
+        }
+      // A register the block also reads with no definition reaching from
+      // the function's entry is still covered: every reaching path holds
+      // one of these (an uninitialized read is the kernel's bug).
+      localDefinitions[i].push_back({reg, std::move(list)});
     }
   }
 }

@@ -198,8 +198,9 @@ private:
   llvm::StringMap<unsigned> inlinedScopes;
   /// Per open `{ }` scope of the body (the body first): the registers its
   /// `.reg` directives declare, each to the unique name the instructions
-  /// get (`%tmp` of scope 3 is `%tmp$3`). Inline asm declares its own
-  /// `%tmp`, `P1`, `p` in each block; they are different registers.
+  /// get (`%tmp` of scope 3 is `%tmp$3`, `P1` is `%P1$3`). Inline asm
+  /// declares its own `%tmp`, `P1`, `p` in each block; they are different
+  /// registers.
   std::vector<std::pair<unsigned, llvm::StringMap<std::string>>>
       scopedRegisters;
   void declareScoped(StringRef declaration);
@@ -224,7 +225,10 @@ void Parser::declareScoped(StringRef declaration) {
       if (w.empty() || w.starts_with(".") || w.contains('<') ||
           !llvm::all_of(w, isRegisterChar))
         continue;
-      names[w] = (w + "$" + llvm::Twine(id)).str();
+      // A bare name (`remAddr32`, `P1`) gets the `%` of every other
+      // register, so the analyses read it as one.
+      names[w] = ((w.starts_with("%") ? "" : "%") + w + "$" + llvm::Twine(id))
+                     .str();
     }
 }
 

@@ -37,8 +37,9 @@ struct CommandLineOptions {
                                       "errors)"};
   llvm::cl::SubCommand fix{"fix", "Insert the fences the passes would, and "
                                   "write the result to -o"};
-  llvm::cl::SubCommand explain{"explain", "For every fence, the hazards it "
-                                          "orders or that it orders none"};
+  llvm::cl::SubCommand explain{
+      "explain", "For every fence, the hazards it orders or that it orders "
+                 "none; on PTX also what each completion wait orders"};
 
   llvm::cl::opt<std::string> input{
       llvm::cl::Positional, llvm::cl::desc("<input .ttgir/.mlir/.ptx>"),

@@ -106,9 +106,10 @@ public:
   /// case: a range per operand adds up what no thread reaches.
   AbstractValue evaluateExact(llvm::StringRef operand) const;
   /// `evaluate` and `evaluateExact` of an operand of instruction `index`:
-  /// a register defined more than once reads the value of its definition
-  /// that reaches the instruction when that is known (an unpredicated one
-  /// earlier in its block), else the join of all its definitions.
+  /// a register defined more than once reads the values of its definitions
+  /// that reach the instruction when they are known (an unpredicated one
+  /// earlier in its block, or those that reach the block's entry), else
+  /// the join of all its definitions.
   AbstractValue evaluateAt(llvm::StringRef operand, unsigned index) const;
   AbstractValue evaluateExactAt(llvm::StringRef operand, unsigned index) const;
   const std::vector<Anchor> &getAnchors() const { return anchors; }
@@ -151,10 +152,11 @@ private:
   AbstractValue compute(const Instruction &inst);
   std::optional<AbstractValue> descriptorOp(const Instruction &inst);
   AbstractValue descriptorStart(AbstractValue v) const;
-  /// The definition of `operand` that reaches instruction `index`, when
-  /// findLocalDefinitions knows it.
-  const unsigned *localDefinition(llvm::StringRef operand,
-                                  unsigned index) const;
+  using ReachingDefinitions = llvm::SmallVector<unsigned, 2>;
+  /// The definitions of `operand` that reach instruction `index`, when
+  /// findLocalDefinitions knows them.
+  const ReachingDefinitions *localDefinition(llvm::StringRef operand,
+                                             unsigned index) const;
   /// An operand of the instruction being evaluated (`evaluateAt` it).
   AbstractValue use(llvm::StringRef operand) const {
     return evaluateAt(operand, evaluating);
@@ -202,8 +204,10 @@ private:
   llvm::StringMap<AbstractValue> values;
   llvm::StringMap<unsigned> updates;
   /// Per instruction: its operand registers defined more than once whose
-  /// reaching definition is known, and that definition (see evaluateAt).
-  std::vector<llvm::SmallVector<std::pair<llvm::StringRef, unsigned>, 1>>
+  /// reaching definitions are known, and those definitions (see
+  /// evaluateAt).
+  std::vector<
+      llvm::SmallVector<std::pair<llvm::StringRef, ReachingDefinitions>, 1>>
       localDefinitions;
   /// The value of each definition some instruction reads that way.
   llvm::DenseMap<unsigned, AbstractValue> definitionValues;
