@@ -244,6 +244,29 @@ public:
 
 private:
   mutable std::map<unsigned, AsyncReach> asyncReach;
+  /// Hand-off facts that do not depend on the completion state (found
+  /// once, shared by explain's probes).
+  struct HandOffFacts {
+    /// The writes (instruction, access) after each wait, up to the next
+    /// synchronization.
+    std::map<unsigned, std::vector<std::pair<unsigned, unsigned>>> writes;
+    /// The mbarrier waits and their barriers' bytes.
+    std::optional<std::vector<std::pair<unsigned, SharedRegion>>> waits;
+    /// The verdict for a read pending at an arrive not matched exactly:
+    /// (arrive, read instruction, access) -> NoWait, NoOverlap or
+    /// Unmatched.
+    std::map<std::tuple<unsigned, unsigned, unsigned>, HandOff> verdicts;
+  };
+  mutable HandOffFacts handOffFacts;
+  const std::vector<std::pair<unsigned, unsigned>> &
+  writesAfterWait(unsigned wait) const;
+  const std::vector<std::pair<unsigned, SharedRegion>> &mbarrierWaits() const;
+  /// Whether the write (i, a) is another role's than the arrive's and may
+  /// overwrite the read.
+  bool overwritesRead(unsigned arrive, std::pair<unsigned, unsigned> read,
+                      unsigned i, unsigned a) const;
+  HandOff followHandOff(unsigned arrive, const SharedRegion &barrier,
+                        std::pair<unsigned, unsigned> read) const;
   void resolveAll();
   void findStageCounters();
   std::optional<SlotAddress> resolveSlot(const Instruction &inst,

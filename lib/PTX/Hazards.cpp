@@ -1105,105 +1105,49 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
   // before the read completes.
   if (releases.empty())
     return hazards;
-  auto isSynchronization = [&](unsigned i) {
-    return roles[i].role == Role::MbarrierWait ||
-           (roles[i].role == Role::ExecutionBarrier &&
-            !StringRef(function.instructions[i].opcode).contains("arrive"));
-  };
-  // The writes (instruction, access) after each wait, up to the next
-  // synchronization, found once per wait.
-  std::map<unsigned, std::vector<std::pair<unsigned, unsigned>>> writesAfter;
-  auto writesAfterWait =
-      [&](unsigned w) -> const std::vector<std::pair<unsigned, unsigned>> & {
-    auto [it, fresh] = writesAfter.try_emplace(w);
-    if (!fresh)
-      return it->second;
-    llvm::BitVector reached(blocks);
-    std::vector<std::pair<unsigned, unsigned>> work = {{cfg.blockOf[w], w + 1}};
-    while (!work.empty()) {
-      auto [b, start] = work.back();
-      work.pop_back();
-      bool stopped = false;
-      for (unsigned i = start; i != cfg.blocks[b].end && !stopped; ++i) {
-        stopped = isSynchronization(i);
-        if (stopped)
-          break;
-        for (unsigned a = 0; a != accesses[i].size(); ++a)
-          if (accesses[i][a].isWrite && !accesses[i][a].isMbarrier)
-            it->second.push_back({i, a});
-      }
-      if (stopped)
-        continue;
-      for (unsigned s : cfg.blocks[b].successors)
-        if (!reached.test(s)) {
-          reached.set(s);
-          work.push_back({s, cfg.blocks[s].begin});
-        }
-    }
-    return it->second;
-  };
-  // Whether the write (i, a) is another role's than the arrive's and may
-  // overwrite the release's read.
-  auto overwrites = [&](const Release &release, unsigned i, unsigned a) {
-    unsigned bi = cfg.blockOf[i], ba = cfg.blockOf[release.arrive];
-    const AsyncReach &reach = getAsyncReach(ba);
-    if (bi == ba || reach.from.test(bi) || reach.to.test(bi))
-      return false; // the same warp role: its own dataflow decides
-    const Resolved &read = accesses[release.read.first][release.read.second];
-    return read.region.mayAlias(accesses[i][a].region);
-  };
   std::vector<HandOff> handOffs(releases.size(), HandOff::NoWait);
-  for (unsigned k = 0; k != releases.size(); ++k)
+  // The exact releases by barrier, matched with the exact waits.
+  std::map<std::tuple<int, int, int64_t>, std::vector<unsigned>> exactReleases;
+  for (unsigned k = 0; k != releases.size(); ++k) {
     if (!releases[k].barrier)
       handOffs[k] = HandOff::NamedBarrier;
-  for (unsigned w = 0; w != roles.size(); ++w) {
-    if (roles[w].role != Role::MbarrierWait)
-      continue;
-    std::optional<SharedRegion> waited = exactBarrier(w);
-    if (!waited)
-      continue;
-    for (unsigned k = 0; k != releases.size(); ++k) {
-      const Release &release = releases[k];
-      if (!release.exact || !(*release.barrier == *waited))
+    else if (releases[k].exact)
+      exactReleases[{releases[k].barrier->symbol, releases[k].barrier->anchor,
+                     releases[k].barrier->begin}]
+          .push_back(k);
+  }
+  if (!exactReleases.empty())
+    for (const auto &[w, waited] : mbarrierWaits()) {
+      if (!exactBarrier(w))
         continue;
-      handOffs[k] = HandOff::Matched;
-      for (auto [i, a] : writesAfterWait(w)) {
-        auto [r, ra] = release.read;
-        if (!overwrites(release, i, a) || !seen.insert({i, r}).second)
-          continue;
-        CompletionHazard hazard{i, r, a, ra, accesses[r][ra].completion};
-        hazard.release = release.arrive;
-        hazard.acquire = w;
-        hazards.push_back(hazard);
+      auto found = exactReleases.find({waited.symbol, waited.anchor,
+                                       waited.begin});
+      if (found == exactReleases.end())
+        continue;
+      for (unsigned k : found->second) {
+        const Release &release = releases[k];
+        handOffs[k] = HandOff::Matched;
+        for (auto [i, a] : writesAfterWait(w)) {
+          auto [r, ra] = release.read;
+          if (!overwritesRead(release.arrive, release.read, i, a) ||
+              !seen.insert({i, r}).second)
+            continue;
+          CompletionHazard hazard{i, r, a, ra, accesses[r][ra].completion};
+          hazard.release = release.arrive;
+          hazard.acquire = w;
+          hazards.push_back(hazard);
+        }
       }
     }
-  }
   if (!trace)
     return hazards;
   // For explain: the other releases of the reads a weakened wait leaves
   // pending, against every wait whose barrier may be theirs.
-  for (unsigned k = 0; k != releases.size(); ++k) {
-    const Release &release = releases[k];
-    if (handOffs[k] != HandOff::NoWait ||
-        !trace->lengthened.count(release.read.first))
-      continue;
-    for (unsigned w = 0; w != roles.size() && handOffs[k] != HandOff::Unmatched;
-         ++w) {
-      if (roles[w].role != Role::MbarrierWait)
-        continue;
-      bool mayWait = false;
-      for (const Resolved &r : accesses[w])
-        mayWait |= r.isMbarrier && r.region.mayAlias(*release.barrier);
-      if (!mayWait)
-        continue;
-      handOffs[k] = HandOff::NoOverlap;
-      for (auto [i, a] : writesAfterWait(w))
-        if (overwrites(release, i, a)) {
-          handOffs[k] = HandOff::Unmatched;
-          break;
-        }
-    }
-  }
+  for (unsigned k = 0; k != releases.size(); ++k)
+    if (handOffs[k] == HandOff::NoWait &&
+        trace->lengthened.count(releases[k].read.first))
+      handOffs[k] = followHandOff(releases[k].arrive, *releases[k].barrier,
+                                  releases[k].read);
   // One verdict per (arrive, read instruction): the least followed.
   std::map<std::pair<unsigned, unsigned>, HandOff> worst;
   for (unsigned k = 0; k != releases.size(); ++k) {
@@ -1216,6 +1160,84 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
   for (auto [key, handOff] : worst)
     trace->arrives.insert({key.first, key.second, handOff});
   return hazards;
+}
+
+const std::vector<std::pair<unsigned, SharedRegion>> &
+FunctionAnalysis::mbarrierWaits() const {
+  if (!handOffFacts.waits) {
+    handOffFacts.waits.emplace();
+    for (unsigned w = 0; w != roles.size(); ++w)
+      if (roles[w].role == Role::MbarrierWait)
+        for (const Resolved &r : accesses[w])
+          if (r.isMbarrier) {
+            handOffFacts.waits->push_back({w, r.region});
+            break;
+          }
+  }
+  return *handOffFacts.waits;
+}
+
+const std::vector<std::pair<unsigned, unsigned>> &
+FunctionAnalysis::writesAfterWait(unsigned w) const {
+  auto [it, fresh] = handOffFacts.writes.try_emplace(w);
+  if (!fresh)
+    return it->second;
+  auto isSynchronization = [&](unsigned i) {
+    return roles[i].role == Role::MbarrierWait ||
+           (roles[i].role == Role::ExecutionBarrier &&
+            !StringRef(function.instructions[i].opcode).contains("arrive"));
+  };
+  llvm::BitVector reached(cfg.blocks.size());
+  std::vector<std::pair<unsigned, unsigned>> work = {{cfg.blockOf[w], w + 1}};
+  while (!work.empty()) {
+    auto [b, start] = work.back();
+    work.pop_back();
+    bool stopped = false;
+    for (unsigned i = start; i != cfg.blocks[b].end; ++i) {
+      if ((stopped = isSynchronization(i)))
+        break;
+      for (unsigned a = 0; a != accesses[i].size(); ++a)
+        if (accesses[i][a].isWrite && !accesses[i][a].isMbarrier)
+          it->second.push_back({i, a});
+    }
+    if (stopped)
+      continue;
+    for (unsigned s : cfg.blocks[b].successors)
+      if (!reached.test(s)) {
+        reached.set(s);
+        work.push_back({s, cfg.blocks[s].begin});
+      }
+  }
+  return it->second;
+}
+
+bool FunctionAnalysis::overwritesRead(unsigned arrive,
+                                      std::pair<unsigned, unsigned> read,
+                                      unsigned i, unsigned a) const {
+  unsigned bi = cfg.blockOf[i], ba = cfg.blockOf[arrive];
+  const AsyncReach &reach = getAsyncReach(ba);
+  if (bi == ba || reach.from.test(bi) || reach.to.test(bi))
+    return false; // the same warp role: its own dataflow decides
+  return accesses[read.first][read.second].region.mayAlias(
+      accesses[i][a].region);
+}
+
+HandOff FunctionAnalysis::followHandOff(unsigned arrive,
+                                        const SharedRegion &barrier,
+                                        std::pair<unsigned, unsigned> read) const {
+  auto [it, fresh] = handOffFacts.verdicts.try_emplace(
+      {arrive, read.first, read.second}, HandOff::NoWait);
+  if (!fresh)
+    return it->second;
+  for (const auto &[w, waited] : mbarrierWaits()) {
+    if (!waited.mayAlias(barrier))
+      continue;
+    it->second = HandOff::NoOverlap;
+    for (auto [i, a] : writesAfterWait(w))
+      if (overwritesRead(arrive, read, i, a))
+        return it->second = HandOff::Unmatched;
+  }
+  return it->second;
 }
 
 std::optional<SharedRegion> FunctionAnalysis::exactBarrier(unsigned i) const {
