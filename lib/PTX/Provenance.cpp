@@ -1386,7 +1386,8 @@ void Provenance::findLocalDefinitions(const CFG &cfg) {
       bool whole = single && !inst.isPredicated();
       for (StringRef reg : written) {
         last[reg] = whole ? int(i) : -1;
-        defsOf[reg].push_back({i, single, whole});
+        if (getDefinition(reg) < 0) // defined more than once
+          defsOf[reg].push_back({i, single, whole});
       }
     }
   }
