@@ -158,7 +158,7 @@ Finding makeMissingWait(const FunctionAnalysis &fa,
         "on that barrier (at {3}); the arrive orders the thread's execution, "
         "not the completion of its async reads",
         write.opcode, async.opcode, arrive, wait);
-    std::string wait_op =
+    std::string waitOp =
         hazard.completion == Completion::BulkGroup
             ? "`cp.async.bulk.wait_group.read N` (N no more than the groups "
               "committed after this read)"
@@ -166,7 +166,7 @@ Finding makeMissingWait(const FunctionAnalysis &fa,
             ? "`wgmma.wait_group.sync.aligned N` (N no more than the groups "
               "committed after this read)"
             : "a wait on the mbarrier of its tcgen05.commit";
-    finding.fix = "complete the read with " + wait_op +
+    finding.fix = "complete the read with " + waitOp +
                   " before the mbarrier.arrive at " + arrive;
     return finding;
   }
@@ -927,7 +927,7 @@ void explainWaits(const FunctionAnalysis &fa,
     // waiting side is not followed.
     std::optional<PendingAtArrive> blind;
     for (const PendingAtArrive &at : trace.arrives)
-      if (!at.followed() && trace.lengthened.count(at.read)) {
+      if (!isFollowed(at.handOff) && trace.lengthened.count(at.read)) {
         blind = at;
         break;
       }
@@ -952,7 +952,9 @@ void explainWaits(const FunctionAnalysis &fa,
       why = "no wait of this function may wait on that barrier (another "
             "CTA's or kernel's role may)";
       break;
-    default:
+    case HandOff::Unmatched:
+    case HandOff::Matched: // (followed: not blind)
+    case HandOff::NoOverlap:
       why = "a role that may wait on its barrier writes bytes the read may "
             "cover, and the barrier's address is not one traced offset (a "
             "ring of barriers indexed by a stage), so which of those writes "

@@ -156,16 +156,17 @@ enum class HandOff : uint8_t {
   NamedBarrier,
 };
 
+/// Whether the checker follows the waiting side of a hand-off.
+inline bool isFollowed(HandOff handOff) {
+  return handOff == HandOff::Matched || handOff == HandOff::NoOverlap;
+}
+
 /// An async read a thread still has pending when it reaches an arrive that
 /// another thread or warp role may wait on: an `mbarrier.arrive` or a
 /// `bar.arrive`/`barrier.cluster.arrive`.
 struct PendingAtArrive {
   unsigned arrive, read;
   HandOff handOff = HandOff::Matched;
-  /// Whether the checker follows the waiting side.
-  bool followed() const {
-    return handOff == HandOff::Matched || handOff == HandOff::NoOverlap;
-  }
   bool operator<(const PendingAtArrive &o) const {
     return std::tie(arrive, read) < std::tie(o.arrive, o.read);
   }

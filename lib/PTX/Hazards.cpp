@@ -1153,8 +1153,7 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
   for (unsigned k = 0; k != releases.size(); ++k) {
     auto [it, fresh] = worst.try_emplace(
         {releases[k].arrive, releases[k].read.first}, handOffs[k]);
-    PendingAtArrive now{0, 0, handOffs[k]}, was{0, 0, it->second};
-    if (!fresh && was.followed() && !now.followed())
+    if (!fresh && isFollowed(it->second) && !isFollowed(handOffs[k]))
       it->second = handOffs[k];
   }
   for (auto [key, handOff] : worst)
