@@ -923,6 +923,33 @@ void explainWaits(const FunctionAnalysis &fa,
       out.push_back(std::move(explanation));
       continue;
     }
+    // A read the wait may complete that the dataflow does not track (an
+    // undecoded matrix descriptor): what one group more leaves pending is
+    // not known.
+    Completion kind =
+        role == Role::BulkWait ? Completion::BulkGroup : Completion::WgmmaGroup;
+    std::optional<std::pair<unsigned, unsigned>> untracked;
+    unsigned waitBlock = fa.cfg.blockOf[i];
+    for (unsigned j = 0; j != fa.accesses.size() && !untracked; ++j)
+      for (unsigned a = 0; a != fa.accesses[j].size(); ++a)
+        if (fa.accesses[j][a].completion == kind && fa.isUntrackedRead(j, a) &&
+            ((fa.cfg.blockOf[j] == waitBlock && j < i) ||
+             fa.getAsyncReach(fa.cfg.blockOf[j]).from.test(waitBlock))) {
+          untracked = std::make_pair(j, a);
+          break;
+        }
+    if (untracked) {
+      explanation.verdict = WaitExplanation::Verdict::Unknown;
+      const Instruction &read = fa.function.instructions[untracked->first];
+      explanation.summary =
+          "unknown: it completes reads the checker does not track, such as "
+          "the " +
+          read.opcode + " at " + describe(fa.module, read).ir.str() +
+          ", whose matrix descriptor's start is not decoded: what " + weaker +
+          " would leave pending is not known";
+      out.push_back(std::move(explanation));
+      continue;
+    }
     // A read the weaker wait leaves pending, pending at an arrive whose
     // waiting side is not followed.
     std::optional<PendingAtArrive> blind;
@@ -951,6 +978,11 @@ void explainWaits(const FunctionAnalysis &fa,
     case HandOff::NoWait:
       why = "no wait of this function may wait on that barrier (another "
             "CTA's or kernel's role may)";
+      break;
+    case HandOff::Beyond:
+      why = "the role that waits on its barrier writes bytes the read may "
+            "cover only after another synchronization, which the checker "
+            "takes to order them without proving it";
       break;
     case HandOff::Unmatched:
     case HandOff::Matched: // (followed: not blind)

@@ -154,6 +154,10 @@ enum class HandOff : uint8_t {
   /// A `bar.arrive` or `barrier.cluster.arrive`: the threads that wait at
   /// the barrier are not matched to it.
   NamedBarrier,
+  /// Matched, and no write before the waiting role's next synchronization
+  /// covers the read, but one after it may (which that synchronization is
+  /// taken to order).
+  Beyond,
 };
 
 /// Whether the checker follows the waiting side of a hand-off.
@@ -208,6 +212,10 @@ public:
   std::vector<CompletionHazard>
   findCompletionHazards(const RunOptions &options = {},
                         CompletionTrace *trace = nullptr) const;
+  /// Whether access `a` of instruction `i` is an async read the completion
+  /// dataflow does not track (a matrix descriptor whose start is not
+  /// decoded).
+  bool isUntrackedRead(unsigned i, unsigned a) const;
   /// The 8 bytes of the mbarrier instruction `i` when its address is one
   /// traced offset (not a range, not an unknown address).
   std::optional<SharedRegion> exactBarrier(unsigned i) const;
@@ -251,6 +259,8 @@ private:
     /// The writes (instruction, access) after each wait, up to the next
     /// synchronization.
     std::map<unsigned, std::vector<std::pair<unsigned, unsigned>>> writes;
+    /// The same, through every synchronization up to the wait itself.
+    std::map<unsigned, std::vector<std::pair<unsigned, unsigned>>> through;
     /// The mbarrier waits and their barriers' bytes.
     std::optional<std::vector<std::pair<unsigned, SharedRegion>>> waits;
     /// The verdict for a read pending at an arrive not matched exactly:
@@ -259,8 +269,10 @@ private:
     std::map<std::tuple<unsigned, unsigned, unsigned>, HandOff> verdicts;
   };
   mutable HandOffFacts handOffFacts;
+  /// The writes after a wait, up to the next synchronization, or with
+  /// `through` up to the wait itself.
   const std::vector<std::pair<unsigned, unsigned>> &
-  writesAfterWait(unsigned wait) const;
+  writesAfterWait(unsigned wait, bool through = false) const;
   const std::vector<std::pair<unsigned, SharedRegion>> &mbarrierWaits() const;
   /// Whether the write (i, a) is another role's than the arrive's and may
   /// overwrite the read.

@@ -1012,12 +1012,8 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
       }
       for (unsigned a = 0; a != accesses[i].size(); ++a) {
         const Resolved &access = accesses[i][a];
-        // Reads through a descriptor (or an address) whose offset is
-        // unknown are not tracked: their extent is the whole symbol.
         if (access.isAsync && access.isRead &&
-            access.completion != Completion::None &&
-            !(access.region.begin == 0 && access.region.end == INT64_MAX &&
-              roles[i].accesses[a].isDescriptor)) {
+            access.completion != Completion::None && !isUntrackedRead(i, a)) {
           // A new instance; a ring-slot read keeps the earlier ones (they
           // hold other slots), another read replaces them.
           Instances &list = state.self[{i, a}];
@@ -1106,6 +1102,8 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
   if (releases.empty())
     return hazards;
   std::vector<HandOff> handOffs(releases.size(), HandOff::NoWait);
+  // The waits each exact release is matched with.
+  std::vector<llvm::SmallVector<unsigned, 2>> matchedWaits(releases.size());
   // The exact releases by barrier, matched with the exact waits.
   std::map<std::tuple<int, int, int64_t>, std::vector<unsigned>> exactReleases;
   for (unsigned k = 0; k != releases.size(); ++k) {
@@ -1127,6 +1125,7 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
       for (unsigned k : found->second) {
         const Release &release = releases[k];
         handOffs[k] = HandOff::Matched;
+        matchedWaits[k].push_back(w);
         for (auto [i, a] : writesAfterWait(w)) {
           auto [r, ra] = release.read;
           if (!overwritesRead(release.arrive, release.read, i, a) ||
@@ -1143,11 +1142,24 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
     return hazards;
   // For explain: the other releases of the reads a weakened wait leaves
   // pending, against every wait whose barrier may be theirs.
-  for (unsigned k = 0; k != releases.size(); ++k)
-    if (handOffs[k] == HandOff::NoWait &&
-        trace->lengthened.count(releases[k].read.first))
-      handOffs[k] = followHandOff(releases[k].arrive, *releases[k].barrier,
-                                  releases[k].read);
+  for (unsigned k = 0; k != releases.size(); ++k) {
+    const Release &release = releases[k];
+    if (!trace->lengthened.count(release.read.first))
+      continue;
+    if (handOffs[k] == HandOff::NoWait)
+      handOffs[k] =
+          followHandOff(release.arrive, *release.barrier, release.read);
+    // A matched hand-off whose waiting role writes the bytes only after
+    // another synchronization: that one is taken to order the write, which
+    // is not proven.
+    if (handOffs[k] == HandOff::Matched)
+      for (unsigned w : matchedWaits[k])
+        for (auto [i, a] : writesAfterWait(w, /*through=*/true))
+          if (overwritesRead(release.arrive, release.read, i, a)) {
+            handOffs[k] = HandOff::Beyond;
+            break;
+          }
+  }
   // One verdict per (arrive, read instruction): the least followed.
   std::map<std::pair<unsigned, unsigned>, HandOff> worst;
   for (unsigned k = 0; k != releases.size(); ++k) {
@@ -1177,11 +1189,14 @@ FunctionAnalysis::mbarrierWaits() const {
 }
 
 const std::vector<std::pair<unsigned, unsigned>> &
-FunctionAnalysis::writesAfterWait(unsigned w) const {
-  auto [it, fresh] = handOffFacts.writes.try_emplace(w);
+FunctionAnalysis::writesAfterWait(unsigned w, bool through) const {
+  auto [it, fresh] =
+      (through ? handOffFacts.through : handOffFacts.writes).try_emplace(w);
   if (!fresh)
     return it->second;
   auto isSynchronization = [&](unsigned i) {
+    if (through)
+      return i == w;
     return roles[i].role == Role::MbarrierWait ||
            (roles[i].role == Role::ExecutionBarrier &&
             !StringRef(function.instructions[i].opcode).contains("arrive"));
@@ -1237,6 +1252,16 @@ HandOff FunctionAnalysis::followHandOff(unsigned arrive,
         return it->second = HandOff::Unmatched;
   }
   return it->second;
+}
+
+bool FunctionAnalysis::isUntrackedRead(unsigned i, unsigned a) const {
+  // Reads through a descriptor whose start is not decoded are not tracked
+  // for completion: their extent is any shared memory.
+  const Resolved &access = accesses[i][a];
+  return access.isAsync && access.isRead &&
+         access.completion != Completion::None && access.region.begin == 0 &&
+         access.region.end == INT64_MAX && roles[i].accesses.size() > a &&
+         roles[i].accesses[a].isDescriptor;
 }
 
 std::optional<SharedRegion> FunctionAnalysis::exactBarrier(unsigned i) const {

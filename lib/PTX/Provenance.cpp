@@ -1348,8 +1348,11 @@ void Provenance::findLocalDefinitions(const CFG &cfg) {
     bool whole, kills;
   };
   llvm::StringMap<llvm::SmallVector<Def, 4>> defsOf;
-  // Reads with no definition of their register earlier in their block.
-  llvm::StringMap<llvm::SmallVector<unsigned, 4>> entryReads;
+  // Reads with no definition of their register earlier in their block:
+  // the instruction and the register's name in its operand (the map's keys
+  // die with it; localDefinitions keeps names into the instructions).
+  llvm::StringMap<llvm::SmallVector<std::pair<unsigned, StringRef>, 4>>
+      entryReads;
   for (const BasicBlock &block : cfg.blocks) {
     llvm::StringMap<int> last; // -1: a predicated or partial definition
     for (unsigned i = block.begin; i != block.end; ++i) {
@@ -1363,9 +1366,9 @@ void Provenance::findLocalDefinitions(const CFG &cfg) {
           continue;
         auto found = last.find(reg);
         if (found == last.end()) {
-          llvm::SmallVector<unsigned, 4> &at = entryReads[reg];
-          if (at.empty() || at.back() != i)
-            at.push_back(i);
+          auto &at = entryReads[reg];
+          if (at.empty() || at.back().first != i)
+            at.push_back({i, reg});
           continue;
         }
         if (found->second < 0)
@@ -1435,7 +1438,7 @@ void Provenance::findLocalDefinitions(const CFG &cfg) {
           stack.push_back(t);
       }
     }
-    for (unsigned i : entry.getValue()) {
+    for (auto [i, name] : entry.getValue()) {
       auto it = reaching.find(cfg.blockOf[i]);
       // Reached by none: undefined on every path here, or unreachable.
       if (it == reaching.end() || it->second == 0)
@@ -1449,7 +1452,7 @@ void Provenance::findLocalDefinitions(const CFG &cfg) {
       // A register the block also reads with no definition reaching from
       // the function's entry is still covered: every reaching path holds
       // one of these (an uninitialized read is the kernel's bug).
-      localDefinitions[i].push_back({reg, std::move(list)});
+      localDefinitions[i].push_back({name, std::move(list)});
     }
   }
 }
