@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Deletion and weakening sensitivity of `proxyfence check` on PTX files.
 
-  sensitivity.py [--proxyfence BIN] [--tmp DIR] [--max-waits N] FILE_OR_DIR...
+  sensitivity.py [--proxyfence BIN] [--tmp DIR] [--max-waits N] [--waits-only]
+                 FILE_OR_DIR...
 
 For every PTX file:
 - the fences `check` calls spurious (or redundant) are removed together
@@ -18,7 +19,7 @@ For every PTX file:
   those deletions are reported;
 - each `cp.async.bulk.wait_group(.read) N` and `wgmma.wait_group N` is
   weakened to N+1, one at a time (at most --max-waits per file, evenly
-  spread); the weakening is REPORTED as above, else SILENT (a silent
+  spread; 0: all); the weakening is REPORTED as above, else SILENT (a silent
   weakening is not a miss by itself: the wait may have slack). Each is
   also counted under `explain`'s verdict for it: NEEDED (N+1 adds hazards;
   every such weakening must be reported), SLACK (N+1 leaves no read pending
@@ -96,7 +97,7 @@ def explained(tool, path):
     return fences, waits
 
 
-def run_file(tool, tmp, path, max_waits):
+def run_file(tool, tmp, path, max_waits, waits_only=False):
     with open(path, errors="replace") as f:
         lines = f.readlines()
     base = findings(tool, path)
@@ -124,7 +125,7 @@ def run_file(tool, tmp, path, max_waits):
             tuple(new_line.get(x, x) if j in (3, 5) else x
                   for j, x in enumerate(k)) for k in base_keys}:
         counts["unsafe"] += 1
-    for i in fences:
+    for i in ([] if waits_only else fences):
         counts["fences"] += 1
         if i in spurious:
             counts["spurious"] += 1
@@ -186,6 +187,8 @@ def main():
     parser.add_argument("--proxyfence", default="build/bin/proxyfence")
     parser.add_argument("--tmp")
     parser.add_argument("--max-waits", type=int, default=40)
+    parser.add_argument("--waits-only", action="store_true",
+                        help="skip the fence deletions")
     parser.add_argument("paths", nargs="+")
     args = parser.parse_args()
     tmp = args.tmp or tempfile.mkdtemp(prefix="sensitivity-")
@@ -200,7 +203,8 @@ def main():
           "\t" + "\t".join("%s\t%s-reported" % (v, v) for v in VERDICTS) +
           "\tsilent fence lines")
     for path in files_of(args.paths):
-        counts, silent = run_file(args.proxyfence, tmp, path, args.max_waits)
+        counts, silent = run_file(args.proxyfence, tmp, path, args.max_waits,
+                                  args.waits_only)
         for k, v in counts.items():
             total[k] = total.get(k, 0) + v
         print("%s\t%s\t%s" % (
