@@ -945,8 +945,9 @@ void explainWaits(const FunctionAnalysis &fa,
           "unknown: it completes reads the checker does not track, such as "
           "the " +
           read.opcode + " at " + describe(fa.module, read).ir.str() +
-          ", whose matrix descriptor's start is not decoded: what " + weaker +
-          " would leave pending is not known";
+          ", whose matrix descriptor's start is not decoded, so what it "
+          "would leave pending as `wait_group " +
+          std::to_string(fa.roles[i].waitCount + 1) + "` is not known";
       out.push_back(std::move(explanation));
       continue;
     }
