@@ -51,15 +51,20 @@ protected:
     EXPECT_TRUE(index) << name.str();
     return index ? static_cast<int>(*index) : -2;
   }
+  /// Expects `v` (of `what`) to be an address of `name` at exactly
+  /// [lo, hi].
+  void expectAddressValue(const AbstractValue &v, llvm::StringRef what,
+                          llvm::StringRef name, int64_t lo, int64_t hi) {
+    EXPECT_EQ(v.kind, AbstractValue::Address) << what.str();
+    EXPECT_EQ(v.symbol, symbol(name)) << what.str();
+    EXPECT_TRUE(v.offsetKnown) << what.str();
+    EXPECT_EQ(v.lo, lo) << what.str();
+    EXPECT_EQ(v.hi, hi) << what.str();
+  }
   /// Expects `reg` to be an address of `name` at exactly [lo, hi].
   void expectAddress(llvm::StringRef reg, llvm::StringRef name, int64_t lo,
                      int64_t hi) {
-    AbstractValue v = at(reg);
-    EXPECT_EQ(v.kind, AbstractValue::Address) << reg.str();
-    EXPECT_EQ(v.symbol, symbol(name)) << reg.str();
-    EXPECT_TRUE(v.offsetKnown) << reg.str();
-    EXPECT_EQ(v.lo, lo) << reg.str();
-    EXPECT_EQ(v.hi, hi) << reg.str();
+    expectAddressValue(at(reg), reg, name, lo, hi);
   }
 
   std::string text;
@@ -375,12 +380,7 @@ TEST_F(PTXProvenance, ThreadExactRangesOfSwizzledOffsets) {
   ASSERT_EQ(hi, 255);
   AbstractValue ranged = provenance->evaluate("%r8");
   EXPECT_EQ(ranged.hi, 1023 + 144);
-  AbstractValue exact = provenance->evaluateExact("%r8");
-  EXPECT_EQ(exact.kind, AbstractValue::Address);
-  EXPECT_EQ(exact.symbol, symbol("tile"));
-  EXPECT_TRUE(exact.offsetKnown);
-  EXPECT_EQ(exact.lo, lo);
-  EXPECT_EQ(exact.hi, hi);
+  expectAddressValue(provenance->evaluateExact("%r8"), "%r8", "tile", lo, hi);
   // An integer too.
   AbstractValue integer = provenance->evaluateExact("%r9");
   EXPECT_EQ(integer.kind, AbstractValue::Int);
@@ -573,12 +573,8 @@ TEST_F(PTXProvenance, ReachingDefinitionsAcrossBlocks) {
   EXPECT_EQ(counter.lo, 0);
   EXPECT_EQ(counter.hi, 1);
   unsigned store = indexOf(module.functions[0], "st.shared");
-  AbstractValue address = provenance->evaluateAt("%r9", store);
-  EXPECT_EQ(address.kind, AbstractValue::Address);
-  EXPECT_EQ(address.symbol, symbol("tile"));
-  EXPECT_TRUE(address.offsetKnown);
-  EXPECT_EQ(address.lo, 0);
-  EXPECT_EQ(address.hi, 1024);
+  expectAddressValue(provenance->evaluateAt("%r9", store), "%r9", "tile", 0,
+                     1024);
 }
 
 TEST_F(PTXProvenance, ReachingDefinitionsOfARegisterReused) {
@@ -617,11 +613,7 @@ TEST_F(PTXProvenance, BareInlineAsmRegisters) {
   unsigned arrive = indexOf(f, "mbarrier.arrive");
   EXPECT_EQ(f.instructions[arrive].operands[1], "[%remAddr32$1]");
   AbstractValue v = provenance->evaluateExactAt("%remAddr32$1", arrive);
-  EXPECT_EQ(v.kind, AbstractValue::Address);
-  EXPECT_EQ(v.symbol, symbol("tile"));
-  EXPECT_TRUE(v.offsetKnown);
-  EXPECT_EQ(v.lo, 1024);
-  EXPECT_EQ(v.hi, 1024);
+  expectAddressValue(v, "%remAddr32$1", "tile", 1024, 1024);
   EXPECT_TRUE(v.remote);
 }
 

@@ -372,32 +372,31 @@ void proxyfence::writeExplanations(
     OutputFormat format, const ReportOptions &options,
     const std::vector<WaitExplanation> *waits) {
   if (format != OutputFormat::Text) {
+    auto protectsJSON = [](llvm::ArrayRef<Finding> protects) {
+      json::Array array;
+      for (const Finding &finding : protects)
+        array.push_back(toJSON(finding));
+      return array;
+    };
     json::Array array;
-    for (const FenceExplanation &explanation : explanations) {
-      json::Array protects;
-      for (const Finding &finding : explanation.protects)
-        protects.push_back(toJSON(finding));
-      array.push_back(json::Object{{"fence", toJSON(explanation.fence)},
-                                   {"needed", explanation.needed},
-                                   {"overwide", explanation.overwide},
-                                   {"summary", jsonText(explanation.summary)},
-                                   {"protects", std::move(protects)}});
-    }
+    for (const FenceExplanation &explanation : explanations)
+      array.push_back(
+          json::Object{{"fence", toJSON(explanation.fence)},
+                       {"needed", explanation.needed},
+                       {"overwide", explanation.overwide},
+                       {"summary", jsonText(explanation.summary)},
+                       {"protects", protectsJSON(explanation.protects)}});
     json::Object top{{"tool", "proxyfence"},
                      {"input", jsonText(options.input)},
                      {"fences", std::move(array)}};
     if (waits) {
       json::Array waitArray;
-      for (const WaitExplanation &explanation : *waits) {
-        json::Array protects;
-        for (const Finding &finding : explanation.protects)
-          protects.push_back(toJSON(finding));
+      for (const WaitExplanation &explanation : *waits)
         waitArray.push_back(
             json::Object{{"wait", toJSON(explanation.wait)},
                          {"verdict", stringifyVerdict(explanation.verdict)},
                          {"summary", jsonText(explanation.summary)},
-                         {"protects", std::move(protects)}});
-      }
+                         {"protects", protectsJSON(explanation.protects)}});
       top["waits"] = std::move(waitArray);
     }
     os << llvm::formatv("{0:2}\n", json::Value(std::move(top)));

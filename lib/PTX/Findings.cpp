@@ -243,11 +243,8 @@ bool isFormalSlotWAR(const FunctionAnalysis &fa, const Hazard &hazard) {
       return false; // the async write before the barrier
     // A CTA barrier every thread waits at (the classification's execution
     // barriers, less the arrives).
-    const Instruction &inst = fa.function.instructions[i];
-    if (fa.roles[i].role == Role::ExecutionBarrier &&
-        fa.roles[i].barrierScope == Scope::CTA &&
-        !llvm::StringRef(inst.opcode).contains("arrive"))
-      return !inst.isPredicated();
+    if (fa.waitsAtBarrier(i) && fa.roles[i].barrierScope == Scope::CTA)
+      return !fa.function.instructions[i].isPredicated();
   }
   return false;
 }
@@ -887,6 +884,8 @@ void explainFunction(const FunctionAnalysis &fa,
 void explainWaits(const FunctionAnalysis &fa,
                   std::vector<WaitExplanation> &out) {
   std::set<std::pair<unsigned, unsigned>> basePairs;
+  // The async reads the completion dataflow does not track.
+  std::vector<std::pair<unsigned, unsigned>> untrackedReads;
   bool computed = false;
   for (unsigned i = 0; i != fa.roles.size(); ++i) {
     Role role = fa.roles[i].role;
@@ -895,6 +894,10 @@ void explainWaits(const FunctionAnalysis &fa,
     if (!computed) {
       for (const CompletionHazard &h : fa.findCompletionHazards())
         basePairs.insert({h.write, h.async});
+      for (unsigned j = 0; j != fa.accesses.size(); ++j)
+        for (unsigned a = 0; a != fa.accesses[j].size(); ++a)
+          if (fa.isUntrackedRead(j, a))
+            untrackedReads.push_back({j, a});
       computed = true;
     }
     WaitExplanation explanation;
@@ -930,14 +933,13 @@ void explainWaits(const FunctionAnalysis &fa,
         role == Role::BulkWait ? Completion::BulkGroup : Completion::WgmmaGroup;
     std::optional<std::pair<unsigned, unsigned>> untracked;
     unsigned waitBlock = fa.cfg.blockOf[i];
-    for (unsigned j = 0; j != fa.accesses.size() && !untracked; ++j)
-      for (unsigned a = 0; a != fa.accesses[j].size(); ++a)
-        if (fa.accesses[j][a].completion == kind && fa.isUntrackedRead(j, a) &&
-            ((fa.cfg.blockOf[j] == waitBlock && j < i) ||
-             fa.getAsyncReach(fa.cfg.blockOf[j]).from.test(waitBlock))) {
-          untracked = std::make_pair(j, a);
-          break;
-        }
+    for (auto [j, a] : untrackedReads)
+      if (fa.accesses[j][a].completion == kind &&
+          ((fa.cfg.blockOf[j] == waitBlock && j < i) ||
+           fa.getAsyncReach(fa.cfg.blockOf[j]).from.test(waitBlock))) {
+        untracked = std::make_pair(j, a);
+        break;
+      }
     if (untracked) {
       explanation.verdict = WaitExplanation::Verdict::Unknown;
       const Instruction &read = fa.function.instructions[untracked->first];

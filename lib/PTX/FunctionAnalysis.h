@@ -212,6 +212,12 @@ public:
   std::vector<CompletionHazard>
   findCompletionHazards(const RunOptions &options = {},
                         CompletionTrace *trace = nullptr) const;
+  /// Whether instruction `i` is an execution barrier its threads wait at
+  /// (`bar.sync`, `barrier.cluster.wait`, ...; not an arrive).
+  bool waitsAtBarrier(unsigned i) const {
+    return roles[i].role == Role::ExecutionBarrier &&
+           !llvm::StringRef(function.instructions[i].opcode).contains("arrive");
+  }
   /// Whether access `a` of instruction `i` is an async read the completion
   /// dataflow does not track (a matrix descriptor whose start is not
   /// decoded).

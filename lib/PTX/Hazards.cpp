@@ -872,7 +872,7 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
       bool mbarrierArrive = opcode.starts_with("mbarrier.arrive");
       if (report && !state.self.empty() &&
           (mbarrierArrive ||
-           (role.role == Role::ExecutionBarrier && opcode.contains("arrive")))) {
+           (role.role == Role::ExecutionBarrier && !waitsAtBarrier(i)))) {
         Release release{i, {}, std::nullopt, false};
         if (mbarrierArrive) {
           for (const Resolved &r : accesses[i])
@@ -978,14 +978,12 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
                          });
         break;
       }
-      case Role::ExecutionBarrier: {
+      case Role::ExecutionBarrier:
         // A thread that waits at a CTA barrier is ordered after what the
         // other threads completed before reaching it.
-        StringRef opcode = function.instructions[i].opcode;
-        if (!opcode.contains("arrive"))
+        if (waitsAtBarrier(i))
           state.other.clear();
         break;
-      }
       default:
         break;
       }
@@ -1197,9 +1195,7 @@ FunctionAnalysis::writesAfterWait(unsigned w, bool through) const {
   auto isSynchronization = [&](unsigned i) {
     if (through)
       return i == w;
-    return roles[i].role == Role::MbarrierWait ||
-           (roles[i].role == Role::ExecutionBarrier &&
-            !StringRef(function.instructions[i].opcode).contains("arrive"));
+    return roles[i].role == Role::MbarrierWait || waitsAtBarrier(i);
   };
   llvm::BitVector reached(cfg.blocks.size());
   std::vector<std::pair<unsigned, unsigned>> work = {{cfg.blockOf[w], w + 1}};

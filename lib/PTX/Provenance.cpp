@@ -1341,11 +1341,12 @@ void Provenance::findLocalDefinitions(const CFG &cfg) {
   const std::vector<Instruction> &insts = function.instructions;
   localDefinitions.assign(insts.size(), {});
   // The definitions of each register defined more than once: the
-  // instruction, and whether it assigns the whole register (one register,
-  // not an idiom's) and unconditionally (it kills the earlier ones).
+  // instruction, whether its value is the register's (one register, not an
+  // idiom's), and whether it also assigns unconditionally (it kills the
+  // earlier ones).
   struct Def {
     unsigned index;
-    bool whole, kills;
+    bool single, kills;
   };
   llvm::StringMap<llvm::SmallVector<Def, 4>> defsOf;
   // Reads with no definition of their register earlier in their block:
@@ -1405,7 +1406,7 @@ void Provenance::findLocalDefinitions(const CFG &cfg) {
       continue;
     const llvm::SmallVector<Def, 4> &defs = defsIt->second;
     if (defs.size() > kMaxDefinitions ||
-        llvm::any_of(defs, [](const Def &d) { return !d.whole; }))
+        llvm::any_of(defs, [](const Def &d) { return !d.single; }))
       continue; // a partial definition's value is not the register's
     // Per block: whether it kills the register; then the definitions
     // reaching its entry (bit j: defs[j]; defs are in text order).
