@@ -106,14 +106,16 @@ namespace {
 /// The memdesc values of each function (null: outside any function), in
 /// the order their functions are met.
 struct ValueGroups {
-  std::vector<std::unique_ptr<SmallVector<Value>>> groups;
+  /// Each function and its values.
+  std::vector<std::pair<Operation *, std::unique_ptr<SmallVector<Value>>>>
+      groups;
   DenseMap<Operation *, SmallVector<Value> *> byFunction;
 
   SmallVector<Value> &of(Operation *function) {
     SmallVector<Value> *&group = byFunction[function];
     if (!group) {
-      groups.push_back(std::make_unique<SmallVector<Value>>());
-      group = groups.back().get();
+      groups.emplace_back(function, std::make_unique<SmallVector<Value>>());
+      group = groups.back().second.get();
     }
     return *group;
   }
@@ -179,21 +181,18 @@ BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
   ValueGroups groups;
   collectValues(root, groups.of(root->getParentOfType<FunctionOpInterface>()),
                 groups);
-  size_t count = 0;
-  for (auto &group : groups.groups)
-    count += group->size();
-  regions.reserve(count);
 
-  DenseMap<Value, unsigned> position;
   std::vector<bool> dirty;
-  for (auto &group : groups.groups) {
+  for (auto &[function, group] : groups.groups) {
     ArrayRef<Value> values = *group;
-    position.clear();
-    position.reserve(values.size());
-    for (auto [index, value] : llvm::enumerate(values)) {
-      regions[value];
-      position[value] = index;
-    }
+    auto owned = std::make_unique<FunctionValues>();
+    FunctionValues &own = *owned;
+    functions.push_back(std::move(owned));
+    byFunction[function] = &own;
+    own.indices.reserve(values.size());
+    for (auto [index, value] : llvm::enumerate(values))
+      own.indices.try_emplace(value, index);
+    own.regions.resize(values.size());
     // Values are visited in program order, so straight-line code converges
     // in one round; loop-carried values take a few (one per value a region
     // is handed on to around a loop). A round transfers only the values
@@ -202,11 +201,13 @@ BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
     dirty.assign(values.size(), true);
     auto markDependents = [&](Value value) {
       forEachDependent(value, [&](Value dependent) {
-        auto it = position.find(dependent);
-        if (it != position.end())
+        auto it = own.indices.find(dependent);
+        if (it != own.indices.end())
           dirty[it->second] = true;
       });
     };
+    // transfer() reads the regions of this function's values.
+    lastFunction = &own;
     constexpr int kMaxRounds = 64;
     bool changed = true;
     for (int round = 0; changed && round < kMaxRounds; ++round) {
@@ -215,15 +216,15 @@ BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
         if (!dirty[index])
           continue;
         dirty[index] = false;
-        if (update(value, transfer(value))) {
+        if (own.regions[index].merge(transfer(value))) {
           changed = true;
           markDependents(value);
         }
       }
     }
     if (changed)
-      for (Value value : values)
-        regions[value].unknown = true;
+      for (RegionSet &set : own.regions)
+        set.unknown = true;
   }
 }
 
@@ -234,13 +235,34 @@ int64_t BufferRegionAnalysis::sizeInBytes(ttg::MemDescType type) {
   return it->second;
 }
 
-bool BufferRegionAnalysis::update(Value value, const RegionSet &set) {
-  return regions[value].merge(set);
+const BufferRegionAnalysis::FunctionValues *
+BufferRegionAnalysis::functionOf(Value value) const {
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    op = cast<BlockArgument>(value).getOwner()->getParentOp();
+  // The value's own op may be a function only for its block arguments.
+  if (!value.getDefiningOp())
+    if (const FunctionValues *own = byFunction.lookup(op))
+      return own;
+  for (Operation *parent = op ? op->getParentOp() : nullptr; parent;
+       parent = parent->getParentOp())
+    if (const FunctionValues *own = byFunction.lookup(parent))
+      return own;
+  return byFunction.lookup(nullptr);
 }
 
 const RegionSet &BufferRegionAnalysis::getRegions(Value value) const {
-  auto it = regions.find(value);
-  return it == regions.end() ? unknownSet : it->second;
+  if (lastFunction)
+    if (const RegionSet *set = lastFunction->find(value))
+      return *set;
+  const FunctionValues *function = functionOf(value);
+  if (!function)
+    return unknownSet;
+  const RegionSet *set = function->find(value);
+  if (!set)
+    return unknownSet;
+  lastFunction = function;
+  return *set;
 }
 
 /// Whether `value` is a constant integer (m_ConstantInt), without folding

@@ -14,6 +14,7 @@
 #include "proxyfence/Analysis/BufferRegion.h"
 #include "proxyfence/Analysis/ForwardDataflow.h"
 #include "proxyfence/Engine/Frontier.h"
+#include "proxyfence/Support/InterfaceLookup.h"
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
@@ -109,6 +110,10 @@ struct ProxyHazardAnalysis::Impl
                            llvm::SmallPtrSetImpl<Operation *> &visiting);
 
   void visitOp(Operation *op, State &state);
+  State transferBlock(Block &block, State state);
+  void visitFence(Operation *op, State &state);
+  void visitAccesses(Operation *op, unsigned firstKey, unsigned count,
+                     State &state);
   void checkAsync(Operation *op, ArrayRef<SharedAccess> accesses,
                   unsigned firstKey, State &state);
   void run();
@@ -134,6 +139,18 @@ struct ProxyHazardAnalysis::Impl
   std::vector<AccessKey> keys;
   SmallVector<SharedAccess> accesses;
   DenseMap<Operation *, std::pair<unsigned, unsigned>> opKeys;
+  /// The ops of each block of the current function the dataflow must
+  /// visit, in order: those with accesses (their first key and count),
+  /// fences, and ops with regions. A block without any has no entry: its
+  /// other ops change no state.
+  struct BlockOp {
+    Operation *op;
+    unsigned firstKey;
+    unsigned count;
+    bool fence;
+  };
+  DenseMap<Block *, SmallVector<BlockOp, 4>> blockOps;
+  InterfaceLookup<FunctionOpInterface> functionOps;
   const SharedAccess &accessOf(unsigned key) const { return accesses[key]; }
   /// The current function's fences, numbered in walk order when fence
   /// effects are recorded.
@@ -251,27 +268,51 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
   rules->fence(state, scope);
 }
 
-void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
-  if (auto fence = dyn_cast<ttng::FenceAsyncSharedOp>(op)) {
-    if (options.ignoredFences.contains(op))
-      return;
-    bool cluster = fence.getBCluster() && !options.narrowedFences.contains(op);
-    Scope scope = cluster ? Scope::Cluster : Scope::CTA;
-    std::optional<unsigned> id;
-    if (ledger) {
-      id = fenceId.lookup(op);
-      ledger->atFence(state, *id, scope);
-    }
-    rules->fence(state, scope, id);
+void ProxyHazardAnalysis::Impl::visitFence(Operation *op, State &state) {
+  if (options.ignoredFences.contains(op))
     return;
+  bool cluster = cast<ttng::FenceAsyncSharedOp>(op).getBCluster() &&
+                 !options.narrowedFences.contains(op);
+  Scope scope = cluster ? Scope::Cluster : Scope::CTA;
+  std::optional<unsigned> id;
+  if (ledger) {
+    id = fenceId.lookup(op);
+    ledger->atFence(state, *id, scope);
   }
-  auto [accesses, firstKey] = lookupAccesses(op);
-  if (accesses.empty())
-    return;
-  checkAsync(op, accesses, firstKey, state);
-  for (auto [index, access] : llvm::enumerate(accesses))
+  rules->fence(state, scope, id);
+}
+
+void ProxyHazardAnalysis::Impl::visitAccesses(Operation *op, unsigned firstKey,
+                                              unsigned count, State &state) {
+  ArrayRef<SharedAccess> own = ArrayRef(accesses).slice(firstKey, count);
+  checkAsync(op, own, firstKey, state);
+  for (auto [index, access] : llvm::enumerate(own))
     if (!access.isAsync)
       rules->access(state, firstKey + index);
+}
+
+void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
+  if (isa<ttng::FenceAsyncSharedOp>(op))
+    return visitFence(op, state);
+  auto [own, firstKey] = lookupAccesses(op);
+  if (!own.empty())
+    visitAccesses(op, firstKey, own.size(), state);
+}
+
+State ProxyHazardAnalysis::Impl::transferBlock(Block &block, State state) {
+  enterBlock(block, state);
+  auto it = blockOps.find(&block);
+  if (it == blockOps.end())
+    return state;
+  for (const BlockOp &entry : it->second) {
+    if (entry.op->getNumRegions() != 0)
+      transferOp(entry.op, state);
+    else if (entry.fence)
+      visitFence(entry.op, state);
+    else
+      visitAccesses(entry.op, entry.firstKey, entry.count, state);
+  }
+  return state;
 }
 
 void ProxyHazardAnalysis::Impl::run() {
@@ -281,7 +322,11 @@ void ProxyHazardAnalysis::Impl::run() {
   // module's.
   Operation *root = getRoot();
   SmallVector<FunctionOpInterface> functions;
-  root->walk([&](FunctionOpInterface function) {
+  // Only an op with a region can be a function: the others are not asked.
+  root->walk([&](Operation *op) {
+    if (op->getNumRegions() == 0 || !functionOps.has(op))
+      return;
+    auto function = cast<FunctionOpInterface>(op);
     if (!function.isExternal())
       functions.push_back(function);
   });
@@ -295,6 +340,7 @@ void ProxyHazardAnalysis::Impl::runOnFunction(FunctionOpInterface function) {
   keys.clear();
   accesses.clear();
   opKeys.clear();
+  blockOps.clear();
   fences.clear();
   genericWrites.clear();
   llvm::BitVector remote;
@@ -304,13 +350,16 @@ void ProxyHazardAnalysis::Impl::runOnFunction(FunctionOpInterface function) {
     unsigned count = accesses.size() - first;
     if (count)
       opKeys[op] = {first, count};
+    bool fence = isa<ttng::FenceAsyncSharedOp>(op);
+    if ((count || fence || op->getNumRegions() != 0) && op != function)
+      blockOps[op->getBlock()].push_back({op, first, count, fence});
     for (unsigned index = 0; index != count; ++index) {
       const SharedAccess &access = accesses[first + index];
       keys.push_back({op, index});
       remote.push_back(!access.isAsync && access.scope == FenceScope::Cluster);
       genericWrites.push_back(!access.isAsync && access.isWrite);
     }
-    if (options.recordFenceEffects && isa<ttng::FenceAsyncSharedOp>(op)) {
+    if (options.recordFenceEffects && fence) {
       fenceId[op] = fences.size();
       fences.push_back(op);
     }

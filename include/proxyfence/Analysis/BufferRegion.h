@@ -20,7 +20,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace proxyfence {
 
@@ -142,12 +144,34 @@ public:
   static PlacedRegionSet place(const RegionSet &set);
 
 private:
-  bool update(mlir::Value value, const RegionSet &regions);
   RegionSet transfer(mlir::Value value);
   /// MemDescType::getSizeInBytes, once per type.
   int64_t sizeInBytes(ttg::MemDescType type);
 
-  llvm::DenseMap<mlir::Value, RegionSet> regions;
+  /// The values of one function (or of no function) and their regions,
+  /// by index. Kept per function so that the passes, which look values up
+  /// function by function, touch one small map at a time, not one map of
+  /// the whole module (at a million ops, most lookups in that missed the
+  /// cache).
+  struct FunctionValues {
+    llvm::DenseMap<mlir::Value, unsigned> indices;
+    std::vector<RegionSet> regions;
+    const RegionSet *find(mlir::Value value) const {
+      auto it = indices.find(value);
+      return it == indices.end() ? nullptr : &regions[it->second];
+    }
+  };
+  /// The function `value` is defined in (the entry of `byFunction` of its
+  /// closest enclosing op that has one), or null.
+  const FunctionValues *functionOf(mlir::Value value) const;
+
+  std::vector<std::unique_ptr<FunctionValues>> functions;
+  /// By function op (null: values outside any function).
+  llvm::DenseMap<mlir::Operation *, FunctionValues *> byFunction;
+  /// The function of the last value found: a lookup tries it first. The
+  /// analysis is read by one thread at a time, as MLIR's analyses of one
+  /// pass are.
+  mutable const FunctionValues *lastFunction = nullptr;
   llvm::DenseMap<mlir::Type, int64_t> sizes;
   RegionSet unknownSet;
 };

@@ -7,7 +7,8 @@
 // after it, any region's effects may be pending). Other ops with regions are
 // treated as running their regions in order. A derived class supplies the
 // state (with `bool merge(const State &)`) and `visitOp`, and may shadow
-// `enterBlock`, `refineBranch`.
+// `enterBlock`, `refineBranch` and `transferBlock` (to visit only the ops
+// of a block it knows to matter).
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,6 +92,9 @@ public:
 
   Derived &derived() { return *static_cast<Derived *>(this); }
 
+  /// Applies every op of `block` to `state`. A derived class that shadows
+  /// this must call enterBlock and transferOp as this does, skipping only
+  /// ops whose visit changes nothing.
   State transferBlock(mlir::Block &block, State state) {
     derived().enterBlock(block, state);
     for (mlir::Operation &op : block)
@@ -102,7 +106,7 @@ public:
     if (region.empty())
       return in;
     if (region.hasOneBlock())
-      return transferBlock(region.front(), in);
+      return derived().transferBlock(region.front(), in);
     // Unstructured control flow: a worklist over blocks to a fixpoint.
     llvm::DenseMap<mlir::Block *, State> blockIn;
     llvm::SetVector<mlir::Block *> worklist;
@@ -111,7 +115,7 @@ public:
     State exit;
     while (!worklist.empty()) {
       mlir::Block *block = worklist.pop_back_val();
-      State out = transferBlock(*block, blockIn[block]);
+      State out = derived().transferBlock(*block, blockIn[block]);
       if (block->getNumSuccessors() == 0)
         exit.merge(out);
       for (auto [index, succ] : llvm::enumerate(block->getSuccessors())) {
