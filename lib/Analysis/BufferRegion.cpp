@@ -11,6 +11,7 @@
 #include "proxyfence/Analysis/BufferRegion.h"
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "proxyfence/Support/InterfaceLookup.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -102,43 +103,32 @@ static bool isMemDesc(Value value) {
   return isa<ttg::MemDescType>(value.getType());
 }
 
-namespace {
-/// The memdesc values of each function (null: outside any function), in
-/// the order their functions are met.
-struct ValueGroups {
-  /// Each function and its values.
-  std::vector<std::pair<Operation *, std::unique_ptr<SmallVector<Value>>>>
-      groups;
-  DenseMap<Operation *, SmallVector<Value> *> byFunction;
-
-  SmallVector<Value> &of(Operation *function) {
-    SmallVector<Value> *&group = byFunction[function];
-    if (!group) {
-      groups.emplace_back(function, std::make_unique<SmallVector<Value>>());
-      group = groups.back().second.get();
-    }
-    return *group;
-  }
-};
-} // namespace
-
 /// Lists the memdesc values under `op` by the function they belong to
 /// (`outer`: the list of the function `op` is in), in post-order, as
 /// Operation::walk visits ops: the ops nested in `op` first, then the
-/// arguments of `op`'s blocks and its results.
-static void collectValues(Operation *op, SmallVector<Value> &outer,
-                          ValueGroups &groups) {
-  SmallVector<Value> &own =
-      isa<FunctionOpInterface>(op) ? groups.of(op) : outer;
+/// arguments of `op`'s blocks and its results. Each function's list goes
+/// to `solve` as soon as it is complete, while its ops are still in the
+/// cache.
+static void
+collectValues(Operation *op, SmallVector<Value> &outer,
+              InterfaceLookup<FunctionOpInterface> &functions,
+              function_ref<void(Operation *, ArrayRef<Value>)> solve) {
+  // Only an op with a region can be a function: the others are not asked.
+  std::optional<SmallVector<Value>> function;
+  if (op->getNumRegions() != 0 && functions.has(op))
+    function.emplace();
+  SmallVector<Value> &own = function ? *function : outer;
   for (Region &region : op->getRegions())
     for (Block &block : region)
       for (Operation &nested : block)
-        collectValues(&nested, own, groups);
+        collectValues(&nested, own, functions, solve);
   for (Region &region : op->getRegions())
     for (Block &block : region)
       for (BlockArgument arg : block.getArguments())
         if (isMemDesc(arg))
           own.push_back(arg);
+  if (function)
+    solve(op, *function);
   for (Value result : op->getResults())
     if (isMemDesc(result))
       outer.push_back(result);
@@ -176,56 +166,56 @@ static void forEachDependent(Value value, function_ref<void(Value)> fn) {
 
 BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
   unknownSet.unknown = true;
-  // The values of each function (null: outside any function), functions in
-  // walk order.
-  ValueGroups groups;
-  collectValues(root, groups.of(root->getParentOfType<FunctionOpInterface>()),
-                groups);
+  InterfaceLookup<FunctionOpInterface> functionOps;
+  SmallVector<Value> outside;
+  collectValues(root, outside, functionOps,
+                [&](Operation *function, ArrayRef<Value> values) {
+                  solve(function, values);
+                });
+  solve(root->getParentOfType<FunctionOpInterface>(), outside);
+}
 
-  std::vector<bool> dirty;
-  for (auto &[function, group] : groups.groups) {
-    ArrayRef<Value> values = *group;
-    auto owned = std::make_unique<FunctionValues>();
-    FunctionValues &own = *owned;
-    functions.push_back(std::move(owned));
-    byFunction[function] = &own;
-    own.indices.reserve(values.size());
-    for (auto [index, value] : llvm::enumerate(values))
-      own.indices.try_emplace(value, index);
-    own.regions.resize(values.size());
-    // Values are visited in program order, so straight-line code converges
-    // in one round; loop-carried values take a few (one per value a region
-    // is handed on to around a loop). A round transfers only the values
-    // whose inputs changed since their last transfer (the others would
-    // merge what they already hold): every value in the first round.
-    dirty.assign(values.size(), true);
-    auto markDependents = [&](Value value) {
-      forEachDependent(value, [&](Value dependent) {
-        auto it = own.indices.find(dependent);
-        if (it != own.indices.end())
-          dirty[it->second] = true;
-      });
-    };
-    // transfer() reads the regions of this function's values.
-    lastFunction = &own;
-    constexpr int kMaxRounds = 64;
-    bool changed = true;
-    for (int round = 0; changed && round < kMaxRounds; ++round) {
-      changed = false;
-      for (auto [index, value] : llvm::enumerate(values)) {
-        if (!dirty[index])
-          continue;
-        dirty[index] = false;
-        if (own.regions[index].merge(transfer(value))) {
-          changed = true;
-          markDependents(value);
-        }
+void BufferRegionAnalysis::solve(Operation *function, ArrayRef<Value> values) {
+  auto owned = std::make_unique<FunctionValues>();
+  FunctionValues &own = *owned;
+  functions.push_back(std::move(owned));
+  byFunction[function] = &own;
+  own.indices.reserve(values.size());
+  for (auto [index, value] : llvm::enumerate(values))
+    own.indices.try_emplace(value, index);
+  own.regions.resize(values.size());
+  // Values are visited in program order, so straight-line code converges
+  // in one round; loop-carried values take a few (one per value a region
+  // is handed on to around a loop). A round transfers only the values
+  // whose inputs changed since their last transfer (the others would
+  // merge what they already hold): every value in the first round.
+  std::vector<bool> dirty(values.size(), true);
+  auto markDependents = [&](Value value) {
+    forEachDependent(value, [&](Value dependent) {
+      auto it = own.indices.find(dependent);
+      if (it != own.indices.end())
+        dirty[it->second] = true;
+    });
+  };
+  // transfer() reads the regions of this function's values.
+  lastFunction = &own;
+  constexpr int kMaxRounds = 64;
+  bool changed = true;
+  for (int round = 0; changed && round < kMaxRounds; ++round) {
+    changed = false;
+    for (auto [index, value] : llvm::enumerate(values)) {
+      if (!dirty[index])
+        continue;
+      dirty[index] = false;
+      if (own.regions[index].merge(transfer(value))) {
+        changed = true;
+        markDependents(value);
       }
     }
-    if (changed)
-      for (RegionSet &set : own.regions)
-        set.unknown = true;
   }
+  if (changed)
+    for (RegionSet &set : own.regions)
+      set.unknown = true;
 }
 
 int64_t BufferRegionAnalysis::sizeInBytes(ttg::MemDescType type) {
@@ -480,6 +470,27 @@ PlacedRegion BufferRegionAnalysis::place(const BufferRegion &region) {
 }
 
 PlacedRegionSet BufferRegionAnalysis::place(const RegionSet &set) {
+  PlacedRegionSet placed;
+  placed.unknown = set.unknown;
+  for (const BufferRegion &region : set.regions)
+    placed.regions.push_back(place(region));
+  return placed;
+}
+
+PlacedRegion BufferRegionAnalysis::Placer::place(const BufferRegion &region) {
+  auto [it, fresh] = placements.try_emplace(region.alloc);
+  if (fresh)
+    it->second = {getAllocationOffset(region.alloc),
+                  isTensorMemory(region.alloc)};
+  const Placement &placement = it->second;
+  std::optional<ByteRange> absolute;
+  if (placement.offset)
+    absolute = ByteRange{*placement.offset + region.range.start,
+                         *placement.offset + region.range.end};
+  return {region, absolute, placement.tensorMemory};
+}
+
+PlacedRegionSet BufferRegionAnalysis::Placer::place(const RegionSet &set) {
   PlacedRegionSet placed;
   placed.unknown = set.unknown;
   for (const BufferRegion &region : set.regions)

@@ -33,9 +33,10 @@ namespace {
 
 /// One shared-memory data access of an op, resolved to regions.
 struct SharedAccess {
-  SharedAccess(RegionSet regions, bool isWrite, bool isAsync, FenceScope scope)
+  SharedAccess(RegionSet regions, bool isWrite, bool isAsync, FenceScope scope,
+               BufferRegionAnalysis::Placer &placer)
       : regions(std::move(regions)), isWrite(isWrite), isAsync(isAsync),
-        scope(scope), placed(BufferRegionAnalysis::place(this->regions)) {}
+        scope(scope), placed(placer.place(this->regions)) {}
 
   RegionSet regions;
   bool isWrite = false;
@@ -132,6 +133,7 @@ struct ProxyHazardAnalysis::Impl
   DenseSet<std::tuple<Operation *, Operation *, unsigned>> seenHazards;
   ProxyAccessLookup proxyAccess;
   InterfaceLookup<CallOpInterface> calls;
+  BufferRegionAnalysis::Placer placer;
 
   /// The current function's shared accesses, numbered in walk order (the
   /// engine's keys: the bits of the frontier): the op and index of each,
@@ -176,7 +178,7 @@ void ProxyHazardAnalysis::Impl::collectAccesses(
         continue;
       out.emplace_back(regions.getAccessRegions(op, access), access.isWrite(),
                        access.isAsyncShared(),
-                       wider(access.scope, getReach(access.value)));
+                       wider(access.scope, getReach(access.value)), placer);
     }
   } else if (calls.has(op)) {
     llvm::SmallPtrSet<Operation *, 4> visiting;
@@ -213,7 +215,7 @@ void ProxyHazardAnalysis::Impl::collectCallAccesses(
           if (*arg < callOp.getArgOperands().size())
             set = regions.getRegions(callOp.getArgOperands()[*arg]);
       out.emplace_back(set, access.isWrite(), access.isAsyncShared(),
-                       wider(access.scope, getReach(access.value)));
+                       wider(access.scope, getReach(access.value)), placer);
     }
   });
   visiting.erase(callee);

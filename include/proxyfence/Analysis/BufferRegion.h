@@ -143,7 +143,25 @@ public:
   static PlacedRegion place(const BufferRegion &region);
   static PlacedRegionSet place(const RegionSet &set);
 
+  /// `place` for analyses that place many regions of few allocations: each
+  /// allocation's placement is read once.
+  class Placer {
+  public:
+    PlacedRegion place(const BufferRegion &region);
+    PlacedRegionSet place(const RegionSet &set);
+
+  private:
+    struct Placement {
+      std::optional<int64_t> offset;
+      bool tensorMemory = false;
+    };
+    llvm::DenseMap<mlir::Operation *, Placement> placements;
+  };
+
 private:
+  /// Resolves the values of `function` (null: of no function) to a
+  /// fixpoint.
+  void solve(mlir::Operation *function, llvm::ArrayRef<mlir::Value> values);
   RegionSet transfer(mlir::Value value);
   /// MemDescType::getSizeInBytes, once per type.
   int64_t sizeInBytes(ttg::MemDescType type);

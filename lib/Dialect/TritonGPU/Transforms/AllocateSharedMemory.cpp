@@ -222,6 +222,7 @@ public:
   Interval span(Operation *op) const { return spans.lookup(op); }
   bool isFunction(Operation *op) const { return functions.has(op); }
   bool isLoop(Operation *op) const { return loops.has(op); }
+  ProxyAccessRef proxyAccess(Operation *op) const { return accesses.get(op); }
   Interval span(Block *block) const {
     return {span(&block->front()).start, span(&block->back()).end};
   }
@@ -244,6 +245,7 @@ private:
   DenseMap<Operation *, Interval> spans;
   mutable InterfaceLookup<FunctionOpInterface> functions;
   mutable InterfaceLookup<LoopLikeOpInterface> loops;
+  mutable ProxyAccessLookup accesses;
 };
 
 //===----------------------------------------------------------------------===//
@@ -344,8 +346,9 @@ void extendOverAncestors(Operation *op, Operation *alloc,
 /// before it: a wait of that kind that leaves none pending (an mbarrier
 /// wait is taken to complete what its kind covers, as the completion
 /// analysis does).
-bool completesAll(Operation *wait, CompletionKind kind) {
-  auto iface = dyn_cast<ProxyAccessOpInterface>(wait);
+bool completesAll(Operation *wait, CompletionKind kind,
+                  const ProgramOrder &order) {
+  ProxyAccessRef iface = order.proxyAccess(wait);
   if (!iface || iface.getCompletionKind() != kind)
     return false;
   if (auto storeWait = dyn_cast<ttng::TMAStoreWaitOp>(wait))
@@ -362,7 +365,7 @@ bool completesAll(Operation *wait, CompletionKind kind) {
 /// the end of the function.
 void extendOverAsyncAccess(Operation *op, const ProgramOrder &order,
                            Interval &live) {
-  auto iface = dyn_cast<ProxyAccessOpInterface>(op);
+  ProxyAccessRef iface = order.proxyAccess(op);
   CompletionKind kind = iface ? iface.getCompletedBy() : CompletionKind::None;
   // Complete when issued (a synchronous wgmma).
   if (kind == CompletionKind::None)
@@ -371,7 +374,7 @@ void extendOverAsyncAccess(Operation *op, const ProgramOrder &order,
        at = at->getParentOp()) {
     for (Operation *next = at->getNextNode(); next;
          next = next->getNextNode()) {
-      if (completesAll(next, kind)) {
+      if (completesAll(next, kind, order)) {
         live.extend(order.span(next));
         return;
       }
@@ -480,15 +483,15 @@ bool isSharedAlloc(Operation *op) {
 
 /// Operand numbers of the op `iface` (null: an op without the interface)
 /// that an async proxy accesses.
-llvm::SmallDenseSet<unsigned> getAsyncOperands(ProxyAccessRef iface) {
-  llvm::SmallDenseSet<unsigned> async;
+SmallVector<unsigned, 4> getAsyncOperands(ProxyAccessRef iface) {
+  SmallVector<unsigned, 4> async;
   if (!iface)
     return async;
   SmallVector<ProxyAccess> accesses;
   iface.getProxyAccesses(accesses);
   for (const ProxyAccess &access : accesses)
     if (access.operand && access.isAsyncShared())
-      async.insert(access.operand->getOperandNumber());
+      async.push_back(access.operand->getOperandNumber());
   return async;
 }
 
@@ -500,20 +503,21 @@ struct MemDescUse {
   bool external;
 };
 
-/// Appends the memdesc operands of `op` to `out`.
-void collectMemDescUses(Operation *op, const BufferRegionAnalysis &analysis,
-                        ProxyAccessLookup &lookup,
+/// Appends the memdesc operands of `op` (`iface`: its ProxyAccess
+/// interface, if any) to `out`.
+void collectMemDescUses(Operation *op, ProxyAccessRef iface,
+                        const BufferRegionAnalysis &analysis,
                         SmallVectorImpl<MemDescUse> &out) {
-  std::optional<llvm::SmallDenseSet<unsigned>> async;
+  std::optional<SmallVector<unsigned, 4>> async;
   for (OpOperand &operand : op->getOpOperands()) {
     if (!isa<ttg::MemDescType>(operand.get().getType()))
       continue;
     if (!async)
-      async = getAsyncOperands(lookup.get(op));
+      async.emplace(getAsyncOperands(iface));
     auto arg = dyn_cast<BlockArgument>(operand.get());
     bool external =
         arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
-    out.push_back({{op, async->contains(operand.getOperandNumber())},
+    out.push_back({{op, llvm::is_contained(*async, operand.getOperandNumber())},
                    &analysis.getRegions(operand.get()),
                    external});
   }
@@ -555,13 +559,13 @@ SmallVector<Buffer> collectBuffers(FunctionOpInterface func,
   SmallVector<Buffer> scratch;
   SmallVector<MemDescUse> memDescUses;
   ProgramOrder order(func, [&](Operation *op) {
-    collectMemDescUses(op, analysis, lookup, memDescUses);
+    ProxyAccessRef iface = lookup.get(op);
+    collectMemDescUses(op, iface, analysis, memDescUses);
     if (isSharedAlloc(op)) {
       allocs.push_back(op);
       return;
     }
     auto ws = dyn_cast<ttg::WarpSpecializeOp>(op);
-    ProxyAccessRef iface = lookup.get(op);
     int64_t size = ws ? getCaptureSize(ws) : getScratchSize(op, iface);
     if (auto recorded =
             dyn_cast_or_null<IntegerAttr>(op->getDiscardableAttr(kSizeAttr)))
