@@ -107,8 +107,25 @@ struct ProxyHazardAnalysis::Impl
                                                    it->second.second),
             it->second.first};
   }
-  void collectCallAccesses(Operation *call, SmallVectorImpl<SharedAccess> &out,
-                           llvm::SmallPtrSetImpl<Operation *> &visiting);
+  void collectCallAccesses(Operation *call, SmallVectorImpl<SharedAccess> &out);
+  /// A shared access of a callee (or of its callees), before it is bound
+  /// to a call: `arg` is the callee's argument an untraced access reaches.
+  struct CalleeAccess {
+    RegionSet regions;
+    std::optional<unsigned> arg;
+    bool isWrite;
+    bool isAsync;
+    FenceScope scope;
+  };
+  void collectCalleeAccesses(FunctionOpInterface callee,
+                             SmallVectorImpl<CalleeAccess> &out,
+                             llvm::SmallPtrSetImpl<Operation *> &visiting);
+  /// `access` as `call` makes it: an access through an argument takes the
+  /// regions of the call's operand.
+  void bindToCall(CalleeAccess &access, CallOpInterface call) const;
+  /// Each callee's accesses, gathered once (a callee's list does not depend
+  /// on the call, until bound).
+  DenseMap<Operation *, SmallVector<CalleeAccess>> calleeAccesses;
 
   void visitOp(Operation *op, State &state);
   State transferBlock(Block &block, State state);
@@ -181,24 +198,57 @@ void ProxyHazardAnalysis::Impl::collectAccesses(
                        wider(access.scope, getReach(access.value)), placer);
     }
   } else if (calls.has(op)) {
-    llvm::SmallPtrSet<Operation *, 4> visiting;
-    collectCallAccesses(op, out, visiting);
+    collectCallAccesses(op, out);
   }
 }
 
 /// A call accesses everything its callee (and its callees) access; regions
 /// reached through the callee's arguments become the caller's operands'.
 void ProxyHazardAnalysis::Impl::collectCallAccesses(
-    Operation *call, SmallVectorImpl<SharedAccess> &out,
-    llvm::SmallPtrSetImpl<Operation *> &visiting) {
+    Operation *call, SmallVectorImpl<SharedAccess> &out) {
   auto callOp = cast<CallOpInterface>(call);
   auto callee = dyn_cast_or_null<FunctionOpInterface>(
       callOp.resolveCallable());
-  if (!callee || callee.isExternal() || !visiting.insert(callee).second)
+  if (!callee || callee.isExternal())
     return;
+  auto [it, fresh] = calleeAccesses.try_emplace(callee);
+  if (fresh) {
+    llvm::SmallPtrSet<Operation *, 4> visiting;
+    visiting.insert(callee);
+    SmallVector<CalleeAccess> gathered;
+    collectCalleeAccesses(callee, gathered, visiting);
+    // The map may have grown since `it` was taken.
+    calleeAccesses[callee] = std::move(gathered);
+  }
+  for (CalleeAccess access : calleeAccesses.find(callee)->second) {
+    bindToCall(access, callOp);
+    out.emplace_back(std::move(access.regions), access.isWrite, access.isAsync,
+                     access.scope, placer);
+  }
+}
+
+void ProxyHazardAnalysis::Impl::bindToCall(CalleeAccess &access,
+                                           CallOpInterface call) const {
+  if (access.regions.unknown && access.arg &&
+      *access.arg < call.getArgOperands().size())
+    access.regions = regions.getRegions(call.getArgOperands()[*access.arg]);
+  access.arg.reset();
+}
+
+void ProxyHazardAnalysis::Impl::collectCalleeAccesses(
+    FunctionOpInterface callee, SmallVectorImpl<CalleeAccess> &out,
+    llvm::SmallPtrSetImpl<Operation *> &visiting) {
   callee->walk([&](Operation *op) {
-    if (isa<CallOpInterface>(op)) {
-      collectCallAccesses(op, out, visiting);
+    if (auto call = dyn_cast<CallOpInterface>(op)) {
+      auto nested = dyn_cast_or_null<FunctionOpInterface>(
+          call.resolveCallable());
+      if (!nested || nested.isExternal() || !visiting.insert(nested).second)
+        return;
+      size_t first = out.size();
+      collectCalleeAccesses(nested, out, visiting);
+      visiting.erase(nested);
+      for (CalleeAccess &access : MutableArrayRef(out).drop_front(first))
+        bindToCall(access, call);
       return;
     }
     ProxyAccessRef iface = proxyAccess.get(op);
@@ -210,15 +260,14 @@ void ProxyHazardAnalysis::Impl::collectCallAccesses(
       if (!access.isGenericShared() && !access.isAsyncShared())
         continue;
       RegionSet set = regions.getAccessRegions(op, access);
+      std::optional<unsigned> arg;
       if (set.unknown)
-        if (std::optional<unsigned> arg = traceToArgument(access.value))
-          if (*arg < callOp.getArgOperands().size())
-            set = regions.getRegions(callOp.getArgOperands()[*arg]);
-      out.emplace_back(set, access.isWrite(), access.isAsyncShared(),
-                       wider(access.scope, getReach(access.value)), placer);
+        arg = traceToArgument(access.value);
+      out.push_back({std::move(set), arg, access.isWrite(),
+                     access.isAsyncShared(),
+                     wider(access.scope, getReach(access.value))});
     }
   });
-  visiting.erase(callee);
 }
 
 void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
