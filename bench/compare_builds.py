@@ -14,8 +14,11 @@ utils/gen/ttgir_gen.py (N of about 150 ops, M of about 1,000; seeds
   TMA lowering, fence insertion, allocation, proxy-fence insertion alone
   check --format=json
 
-and compares stdout, stderr and exit status. Prints each difference (the
-first 20) and a count; exits 1 if any. A build is a directory with bin/.
+and compares stdout, stderr and exit status. Every PTX file of corpus/
+and test/ (and of each --ptx-dir) goes through `check --format=json` and
+`explain --format=json` the same way (the engine is shared). Prints each
+difference (the first 20) and a count; exits 1 if any. A build is a
+directory with bin/.
 """
 
 import argparse
@@ -38,6 +41,9 @@ MODES = {
 
 
 def command(build, mode, path):
+    if mode in ("ptx-check", "ptx-explain"):
+        return [os.path.join(build, "bin", "proxyfence"), mode[4:],
+                "--format=json", path]
     if mode == "check":
         return [os.path.join(build, "bin", "proxyfence"), "check",
                 "--format=json", path]
@@ -58,6 +64,15 @@ def compare(job):
     a = run(command(old, mode, path))
     b = run(command(new, mode, path))
     return (mode, path, a == b, a[0], b[0])
+
+
+def ptx_inputs(extra):
+    found = []
+    for top in [os.path.join(ROOT, "corpus"), os.path.join(ROOT, "test")] + extra:
+        for dirpath, _, files in os.walk(top):
+            found += [os.path.join(dirpath, name) for name in sorted(files)
+                      if name.endswith(".ptx")]
+    return found
 
 
 def inputs(tmp, generated, large):
@@ -85,11 +100,16 @@ def main():
     parser.add_argument("--large", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--modes", default=",".join(list(MODES) + ["check"]))
+    parser.add_argument("--ptx-dir", action="append", default=[],
+                        help="another directory of PTX files to compare on")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         files = inputs(tmp, args.generated, args.large)
         jobs = [(args.old, args.new, mode, path)
                 for path in files for mode in args.modes.split(",")]
+        ptx = ptx_inputs(args.ptx_dir)
+        jobs += [(args.old, args.new, mode, path)
+                 for path in ptx for mode in ("ptx-check", "ptx-explain")]
         differences = []
         with multiprocessing.Pool(args.jobs) as pool:
             for mode, path, same, rc_old, rc_new in pool.imap_unordered(
@@ -100,9 +120,10 @@ def main():
                                         os.path.basename(path), rc_old, rc_new))
     for mode, path, rc_old, rc_new in sorted(differences)[:20]:
         print("differs: %s %s (exit %s -> %s)" % (mode, path, rc_old, rc_new))
-    print("%d inputs (%d generated), %d modes, %d runs per build: %d differ"
+    print("%d TTGIR inputs (%d generated), %d modes; %d PTX inputs, 2 modes; "
+          "%d runs per build: %d differ"
           % (len(files), args.generated + args.large, len(args.modes.split(",")),
-             len(jobs), len(differences)))
+             len(ptx), len(jobs), len(differences)))
     return 1 if differences else 0
 
 

@@ -216,6 +216,9 @@ void BufferRegionAnalysis::solve(Operation *function, ArrayRef<Value> values) {
   if (changed)
     for (RegionSet &set : own.regions)
       set.unknown = true;
+  if (llvm::any_of(own.regions,
+                   [](const RegionSet &set) { return set.unknown; }))
+    functionsWithUnknownValues.push_back(function);
 }
 
 int64_t BufferRegionAnalysis::sizeInBytes(ttg::MemDescType type) {

@@ -23,6 +23,7 @@
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <deque>
 #include <optional>
 #include <tuple>
 
@@ -33,12 +34,14 @@ namespace {
 
 /// One shared-memory data access of an op, resolved to regions.
 struct SharedAccess {
-  SharedAccess(RegionSet regions, bool isWrite, bool isAsync, FenceScope scope,
-               BufferRegionAnalysis::Placer &placer)
-      : regions(std::move(regions)), isWrite(isWrite), isAsync(isAsync),
-        scope(scope), placed(placer.place(this->regions)) {}
+  SharedAccess(const RegionSet &regions, bool isWrite, bool isAsync,
+               FenceScope scope, BufferRegionAnalysis::Placer &placer)
+      : regions(&regions), isWrite(isWrite), isAsync(isAsync), scope(scope),
+        placed(placer.place(regions)) {}
 
-  RegionSet regions;
+  /// The buffer-region analysis's set, or one the hazard analysis keeps
+  /// (ownedRegions): it is not copied for each access.
+  const RegionSet *regions;
   bool isWrite = false;
   bool isAsync = false;
   FenceScope scope = FenceScope::CTA;
@@ -96,8 +99,9 @@ struct ProxyHazardAnalysis::Impl
 
   /// Appends the shared accesses of `op` to `out`.
   void collectAccesses(Operation *op, SmallVectorImpl<SharedAccess> &out);
-  /// The accesses of an op of the current function and the key of the
-  /// first (the others follow it).
+  /// The accesses of an op with regions of the current function and the
+  /// key of the first (the others follow it). Ops without regions are
+  /// visited from their block's list (blockOps), which holds their keys.
   std::pair<ArrayRef<SharedAccess>, unsigned>
   lookupAccesses(Operation *op) const {
     auto it = opKeys.find(op);
@@ -157,6 +161,13 @@ struct ProxyHazardAnalysis::Impl
   /// the access, and each op's first key and count.
   std::vector<AccessKey> keys;
   SmallVector<SharedAccess> accesses;
+  /// Region sets the analysis computes itself (an op's scratch, an access
+  /// of a callee bound to a call), kept for the accesses that point to
+  /// them.
+  std::deque<RegionSet> ownedRegions;
+  const RegionSet &own(RegionSet set) {
+    return ownedRegions.emplace_back(std::move(set));
+  }
   DenseMap<Operation *, std::pair<unsigned, unsigned>> opKeys;
   /// The ops of each block of the current function the dataflow must
   /// visit, in order: those with accesses (their first key and count),
@@ -193,8 +204,12 @@ void ProxyHazardAnalysis::Impl::collectAccesses(
     for (const ProxyAccess &access : raw) {
       if (!access.isGenericShared() && !access.isAsyncShared())
         continue;
-      out.emplace_back(regions.getAccessRegions(op, access), access.isWrite(),
-                       access.isAsyncShared(),
+      // An op's own scratch is a set of its own; a value's is the
+      // analysis's (getAccessRegions would copy it).
+      const RegionSet &set =
+          access.scratch ? own(regions.getAccessRegions(op, access))
+                         : regions.getRegions(access.value);
+      out.emplace_back(set, access.isWrite(), access.isAsyncShared(),
                        wider(access.scope, getReach(access.value)), placer);
     }
   } else if (calls.has(op)) {
@@ -222,8 +237,8 @@ void ProxyHazardAnalysis::Impl::collectCallAccesses(
   }
   for (CalleeAccess access : calleeAccesses.find(callee)->second) {
     bindToCall(access, callOp);
-    out.emplace_back(std::move(access.regions), access.isWrite, access.isAsync,
-                     access.scope, placer);
+    out.emplace_back(own(std::move(access.regions)), access.isWrite,
+                     access.isAsync, access.scope, placer);
   }
 }
 
@@ -302,8 +317,8 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
               .insert({genericOp, op, static_cast<unsigned>(missing.kind)})
               .second)
         result.hazards.push_back({genericOp, op, missing.kind, missing.scope,
-                                  accessOf(missing.key).regions,
-                                  async.regions});
+                                  *accessOf(missing.key).regions,
+                                  *async.regions});
     }
     if (!conflict)
       continue;
@@ -343,6 +358,8 @@ void ProxyHazardAnalysis::Impl::visitAccesses(Operation *op, unsigned firstKey,
 }
 
 void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
+  // Reached through transferOp, for ops with regions only (transferBlock).
+  assert(op->getNumRegions() != 0 && "an op without regions visited alone");
   if (isa<ttng::FenceAsyncSharedOp>(op))
     return visitFence(op, state);
   auto [own, firstKey] = lookupAccesses(op);
@@ -390,6 +407,7 @@ void ProxyHazardAnalysis::Impl::runOnFunction(FunctionOpInterface function) {
   // dataflow then only reads them, so the ArrayRefs it takes stay valid.
   keys.clear();
   accesses.clear();
+  ownedRegions.clear();
   opKeys.clear();
   blockOps.clear();
   fences.clear();
@@ -399,7 +417,7 @@ void ProxyHazardAnalysis::Impl::runOnFunction(FunctionOpInterface function) {
     unsigned first = accesses.size();
     collectAccesses(op, accesses);
     unsigned count = accesses.size() - first;
-    if (count)
+    if (count && op->getNumRegions() != 0)
       opKeys[op] = {first, count};
     bool fence = isa<ttng::FenceAsyncSharedOp>(op);
     if ((count || fence || op->getNumRegions() != 0) && op != function)

@@ -44,11 +44,9 @@ bool FenceFrontier::merge(const FenceFrontier &other) {
       into.resize(from.size());
     if (from.none())
       return;
-    if (!changed) {
-      llvm::BitVector grown = from;
-      grown.reset(into);
-      changed = grown.any();
-    }
+    // Whether `from` holds a bit `into` lacks, without a copy of it.
+    if (!changed)
+      changed = from.test(into);
     into |= from;
   };
   join(cta, other.cta);

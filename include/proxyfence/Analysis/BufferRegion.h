@@ -143,6 +143,13 @@ public:
   static PlacedRegion place(const BufferRegion &region);
   static PlacedRegionSet place(const RegionSet &set);
 
+  /// The functions (null: values outside any function) with some unknown
+  /// memdesc value, in the order they were solved. The ops of any other
+  /// function reach only buffers that can be traced.
+  llvm::ArrayRef<mlir::Operation *> getFunctionsWithUnknownValues() const {
+    return functionsWithUnknownValues;
+  }
+
   /// `place` for analyses that place many regions of few allocations: each
   /// allocation's placement is read once.
   class Placer {
@@ -186,6 +193,7 @@ private:
   std::vector<std::unique_ptr<FunctionValues>> functions;
   /// By function op (null: values outside any function).
   llvm::DenseMap<mlir::Operation *, FunctionValues *> byFunction;
+  std::vector<mlir::Operation *> functionsWithUnknownValues;
   /// The function of the last value found: a lookup tries it first. The
   /// analysis is read by one thread at a time, as MLIR's analyses of one
   /// pass are.

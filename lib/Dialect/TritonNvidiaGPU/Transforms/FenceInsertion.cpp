@@ -84,7 +84,11 @@ struct ProxyFenceFenceInsertionPass final
   void runOnOperation() override;
 
 private:
-  Operation *hoist(Operation *op, ArrayRef<Writer *> writers);
+  void insertFences(ArrayRef<Writer> writers,
+                    ArrayRef<std::pair<ProxyAccessRef, Operation *>> readers,
+                    const BufferRegionAnalysis &regions,
+                    size_t untracedWriters);
+  Operation *hoist(Operation *op, ArrayRef<const Writer *> writers);
 
   /// Counts for remarks (the statistics are no-ops in release MLIR builds).
   int64_t inserted = 0, hoisted = 0, deduplicated = 0;
@@ -92,9 +96,9 @@ private:
 
 /// Moves the fence position from before `op` to before each enclosing loop
 /// that contains none of `writers` and runs concurrently with none of them.
-Operation *ProxyFenceFenceInsertionPass::hoist(Operation *op,
-                                               ArrayRef<Writer *> writers) {
-  if (isInWarpSpecialize(op) && llvm::any_of(writers, [&](Writer *w) {
+Operation *ProxyFenceFenceInsertionPass::hoist(
+    Operation *op, ArrayRef<const Writer *> writers) {
+  if (isInWarpSpecialize(op) && llvm::any_of(writers, [&](const Writer *w) {
         return w->inWarpSpecialize && areConcurrent(w->op, op);
       }))
     return op;
@@ -102,7 +106,7 @@ Operation *ProxyFenceFenceInsertionPass::hoist(Operation *op,
   while (Operation *parent = point->getParentOp()) {
     if (!isa<LoopLikeOpInterface>(parent))
       break;
-    if (llvm::any_of(writers, [&](Writer *w) {
+    if (llvm::any_of(writers, [&](const Writer *w) {
           return parent->isProperAncestor(w->op);
         }))
       break;
@@ -126,7 +130,7 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   markAnalysesPreserved<BufferRegionAnalysis>();
   inserted = hoisted = deduplicated = 0;
 
-  // One walk lists the register -> shared-memory writers and the ops that
+  // A walk lists the register -> shared-memory writers and the ops that
   // read shared memory through the async proxy, each with its function.
   SmallVector<Writer> writers;
   SmallVector<std::pair<ProxyAccessRef, Operation *>> readers;
@@ -148,14 +152,72 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
         writers.push_back({op, regions.getRegions(access.value),
                            isInWarpSpecialize(op), function});
   };
-  for (Operation &top : *module.getBody()) {
+  auto collect = [&](Operation &top) {
     Operation *function = isa<FunctionOpInterface>(top) ? &top : nullptr;
     top.walk([&](Operation *op) {
       visit(op, op == &top || !function
                     ? op->getParentOfType<FunctionOpInterface>()
                     : function);
     });
+  };
+  auto countUntraced = [&] {
+    return llvm::count_if(
+        writers, [](const Writer &writer) { return writer.regions.unknown; });
+  };
+
+  // Each function is walked and handled in turn, while its ops are in the
+  // cache: a read meets only writers of its own function (its buffers are
+  // its function's), except that any untraced writer of the module may
+  // reach it, so their count is taken first, from the functions the
+  // region analysis found an unknown value in (the others have none).
+  // When the module holds anything but functions, it is handled whole.
+  bool byFunction = llvm::all_of(*module.getBody(), [](Operation &top) {
+    return isa<FunctionOpInterface>(top);
+  });
+  llvm::SmallPtrSet<Operation *, 8> untracedTops;
+  for (Operation *function : regions.getFunctionsWithUnknownValues()) {
+    if (!function) {
+      byFunction = false;
+      break;
+    }
+    Operation *top = function;
+    while (top->getParentOp() != module)
+      top = top->getParentOp();
+    untracedTops.insert(top);
   }
+  if (!byFunction) {
+    for (Operation &top : *module.getBody())
+      collect(top);
+    insertFences(writers, readers, regions, countUntraced());
+  } else {
+    size_t untracedWriters = 0;
+    for (Operation &top : *module.getBody()) {
+      if (!untracedTops.contains(&top))
+        continue;
+      collect(top);
+      untracedWriters += countUntraced();
+      writers.clear();
+      readers.clear();
+    }
+    for (Operation &top : *module.getBody()) {
+      collect(top);
+      insertFences(writers, readers, regions, untracedWriters);
+      writers.clear();
+      readers.clear();
+    }
+  }
+  if (remarks)
+    module.emitRemark("proxyfence-fence-insertion: ")
+        << inserted << " inserted, " << hoisted << " loop hoists, "
+        << deduplicated << " deduplicated";
+}
+
+/// Places the fences `readers` need against `writers` (those of the same
+/// functions), given the module's count of untraced writers.
+void ProxyFenceFenceInsertionPass::insertFences(
+    ArrayRef<Writer> writers,
+    ArrayRef<std::pair<ProxyAccessRef, Operation *>> readers,
+    const BufferRegionAnalysis &regions, size_t untracedWriters) {
   // Index the writers, so that each async read looks only at those that
   // may write its bytes (linear, not readers x writers): by allocation and
   // byte range (the writers of one range are tested against a read once);
@@ -172,7 +234,6 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   DenseMap<Operation *, SmallVector<RangeWriters, 2>> byAlloc;
   DenseMap<Operation *, SmallVector<unsigned, 4>> byFunction,
       untracedByFunction;
-  size_t untracedWriters = 0;
   // An index's list, without copying it (empty when absent).
   auto listOf = [](const DenseMap<Operation *, SmallVector<unsigned, 4>> &map,
                    Operation *key) -> ArrayRef<unsigned> {
@@ -185,7 +246,6 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     byFunction[function].push_back(i);
     if (writer.regions.unknown) {
       untracedByFunction[function].push_back(i);
-      ++untracedWriters;
       continue;
     }
     for (const BufferRegion &region : writer.regions.regions) {
@@ -208,7 +268,7 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   unsigned reader = 0;
   // Reused by every reader (a read may have many writers).
   SmallVector<ProxyAccess, 4> accesses;
-  SmallVector<Writer *> relevant;
+  SmallVector<const Writer *> relevant;
   for (auto [iface, function] : readers) {
     Operation *op = iface.getOperation();
     accesses.clear();
@@ -291,10 +351,6 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
           << (untraced ? " (or its buffer cannot be traced)" : "")
           << "; hoisted out of " << hoisted - hoistedBefore << " loop(s)";
   }
-  if (remarks)
-    module.emitRemark("proxyfence-fence-insertion: ")
-        << inserted << " inserted, " << hoisted << " loop hoists, "
-        << deduplicated << " deduplicated";
 }
 
 } // namespace
