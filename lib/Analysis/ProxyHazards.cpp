@@ -132,7 +132,7 @@ struct ProxyHazardAnalysis::Impl
   DenseMap<Operation *, SmallVector<CalleeAccess>> calleeAccesses;
 
   void visitOp(Operation *op, State &state);
-  State transferBlock(Block &block, State state);
+  void transferBlock(Block &block, State &state);
   void visitFence(Operation *op, State &state);
   void visitAccesses(Operation *op, unsigned firstKey, unsigned count,
                      State &state);
@@ -367,11 +367,11 @@ void ProxyHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
     visitAccesses(op, firstKey, own.size(), state);
 }
 
-State ProxyHazardAnalysis::Impl::transferBlock(Block &block, State state) {
+void ProxyHazardAnalysis::Impl::transferBlock(Block &block, State &state) {
   enterBlock(block, state);
   auto it = blockOps.find(&block);
   if (it == blockOps.end())
-    return state;
+    return;
   for (const BlockOp &entry : it->second) {
     if (entry.op->getNumRegions() != 0)
       transferOp(entry.op, state);
@@ -380,7 +380,6 @@ State ProxyHazardAnalysis::Impl::transferBlock(Block &block, State state) {
     else
       visitAccesses(entry.op, entry.firstKey, entry.count, state);
   }
-  return state;
 }
 
 void ProxyHazardAnalysis::Impl::run() {

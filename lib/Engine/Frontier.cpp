@@ -127,31 +127,44 @@ void FenceRules::clusterArrive(FenceFrontier &state) const {
 using Word = uintptr_t; // BitVector's word (getData)
 constexpr unsigned kWordBits = sizeof(Word) * 8;
 
-/// Word `index` of `bits` (zero past its end).
-static Word wordOf(const llvm::BitVector &bits, size_t index) {
-  llvm::ArrayRef<Word> data = bits.getData();
-  return index < data.size() ? data[index] : 0;
-}
+namespace {
+/// The words of the keys an async access of `reach` is unordered after: the
+/// rule of FenceRules::unordered, a word at a time. It holds the frontier's
+/// words as local arrays, so a loop over them reloads nothing after a call.
+struct UnorderedWords {
+  UnorderedWords(const FenceFrontier &state, const llvm::BitVector &remote,
+                 Scope reach)
+      : cluster(state.cluster.getData()),
+        lateFenced(state.lateFenced.getData()), cta(state.cta.getData()),
+        remote(remote.getData()), reach(reach) {}
 
-/// Word `index` of the keys an async access of `reach` is unordered after:
-/// the rule of FenceRules::unordered, a word at a time.
-static Word unorderedWord(const FenceFrontier &state,
-                          const llvm::BitVector &remote, Scope reach,
-                          size_t index) {
-  Word bits = wordOf(state.cluster, index) | wordOf(state.lateFenced, index);
-  if (reach == Scope::Cluster)
-    return bits;
-  // A generic access of another CTA's shared memory meets this async op as
-  // that CTA issues it: ordered by a cluster fence alone.
-  return (bits & wordOf(remote, index)) | wordOf(state.cta, index);
-}
+  /// How many words may hold a key.
+  size_t size() const {
+    return std::max({cluster.size(), lateFenced.size(), cta.size()});
+  }
+  Word operator[](size_t index) const {
+    Word bits = at(cluster, index) | at(lateFenced, index);
+    if (reach == Scope::Cluster)
+      return bits;
+    // A generic access of another CTA's shared memory meets this async op
+    // as that CTA issues it: ordered by a cluster fence alone.
+    return (bits & at(remote, index)) | at(cta, index);
+  }
+  static Word at(llvm::ArrayRef<Word> words, size_t index) {
+    return index < words.size() ? words[index] : 0;
+  }
+
+  llvm::ArrayRef<Word> cluster, lateFenced, cta, remote;
+  Scope reach;
+};
+} // namespace
 
 llvm::BitVector FenceRules::unordered(const FenceFrontier &state,
                                       Scope reach) const {
   llvm::BitVector keys(remote.size());
+  UnorderedWords words(state, remote, reach);
   for (size_t index = 0; index * kWordBits < keys.size(); ++index)
-    for (Word bits = unorderedWord(state, remote, reach, index); bits;
-         bits &= bits - 1)
+    for (Word bits = words[index]; bits; bits &= bits - 1)
       keys.set(index * kWordBits + llvm::countr_zero(bits));
   return keys;
 }
@@ -175,19 +188,38 @@ FenceRules::missingFences(const FenceFrontier &state, Scope reach,
   // unordered(state, reach) (restricted to the candidates) a word at a
   // time: this runs at every async access, and a vector built for each
   // would be allocated once a function has more than a few hundred keys.
-  size_t words = std::max({state.cluster.getData().size(),
-                           state.lateFenced.getData().size(),
-                           state.cta.getData().size()});
-  for (size_t index = 0; index != words; ++index) {
-    Word bits = unorderedWord(state, remote, reach, index);
-    if (candidates)
-      bits &= wordOf(*candidates, index);
-    for (; bits; bits &= bits - 1) {
-      unsigned key = index * kWordBits + llvm::countr_zero(bits);
-      if (std::optional<HazardKind> kind = conflict(key))
-        missing.push_back(
-            {key, *kind, requiredScope(key, reach), why(state, key, reach)});
+  auto visit = [&](unsigned key) {
+    if (std::optional<HazardKind> kind = conflict(key))
+      missing.push_back(
+          {key, *kind, requiredScope(key, reach), why(state, key, reach)});
+  };
+  // Without a remote key, an access of the CTA's reach is unordered after
+  // exactly the CTA frontier's keys (UnorderedWords): found by skipping
+  // its empty words, not by joining every word of four vectors.
+  if (reach != Scope::Cluster && !anyRemote) {
+    llvm::ArrayRef<Word> cta = state.cta.getData();
+    size_t size = cta.size();
+    llvm::ArrayRef<Word> allowed;
+    if (candidates) {
+      allowed = candidates->getData();
+      size = std::min(size, allowed.size());
     }
+    for (size_t index = 0; index != size; ++index)
+      for (Word bits = candidates ? cta[index] & allowed[index] : cta[index];
+           bits; bits &= bits - 1)
+        visit(index * kWordBits + llvm::countr_zero(bits));
+    return missing;
+  }
+  UnorderedWords words(state, remote, reach);
+  llvm::ArrayRef<Word> allowed;
+  if (candidates)
+    allowed = candidates->getData();
+  for (size_t index = 0, size = words.size(); index != size; ++index) {
+    Word bits = words[index];
+    if (candidates)
+      bits &= UnorderedWords::at(allowed, index);
+    for (; bits; bits &= bits - 1)
+      visit(index * kWordBits + llvm::countr_zero(bits));
   }
   return missing;
 }

@@ -46,46 +46,49 @@ public:
       return;
     }
     if (auto forOp = llvm::dyn_cast<mlir::scf::ForOp>(op)) {
-      state = transferLoop(forOp.getRegion(), state);
+      transferLoop(forOp.getRegion(), state);
     } else if (auto whileOp = llvm::dyn_cast<mlir::scf::WhileOp>(op)) {
       // before -> (after -> before)* -> exit after `before`.
       State loopIn = state;
       State before = transferRegion(whileOp.getBefore(), loopIn);
       while (loopIn.merge(transferRegion(whileOp.getAfter(), before)))
         before = transferRegion(whileOp.getBefore(), loopIn);
-      state = before;
+      state = std::move(before);
     } else if (auto ifOp = llvm::dyn_cast<mlir::scf::IfOp>(op)) {
-      State thenIn = state, elseIn = state;
-      derived().refineBranch(ifOp.getCondition(), /*taken=*/true, thenIn);
+      State elseIn = state;
+      derived().refineBranch(ifOp.getCondition(), /*taken=*/true, state);
       derived().refineBranch(ifOp.getCondition(), /*taken=*/false, elseIn);
-      State thenOut = transferRegion(ifOp.getThenRegion(), thenIn);
-      thenOut.merge(transferRegion(ifOp.getElseRegion(), elseIn));
-      state = thenOut;
+      transferRegionInPlace(ifOp.getThenRegion(), state);
+      transferRegionInPlace(ifOp.getElseRegion(), elseIn);
+      state.merge(elseIn);
     } else if (llvm::isa<ttg::MaskOp, ttg::WarpPredicateOp>(op)) {
       // A region that runs only when its predicate holds (operand #0).
       mlir::Value predicate = op->getOperand(0);
-      State taken = state, skipped = state;
-      derived().refineBranch(predicate, /*taken=*/true, taken);
+      State skipped = state;
+      derived().refineBranch(predicate, /*taken=*/true, state);
       derived().refineBranch(predicate, /*taken=*/false, skipped);
-      State out = transferRegion(op->getRegion(0), taken);
-      out.merge(skipped);
-      state = out;
+      transferRegionInPlace(op->getRegion(0), state);
+      state.merge(skipped);
     } else if (auto subtiled = llvm::dyn_cast<ttng::SubtiledRegionOp>(op)) {
       // setup, then the tile body once per subtile (a loop), then teardown.
       if (mlir::Region *setup = subtiled.getNamedRegion("setup"))
-        state = transferRegion(*setup, state);
+        transferRegionInPlace(*setup, state);
       if (mlir::Region *tile = subtiled.getNamedRegion("tile"))
-        state = transferLoop(*tile, state);
+        transferLoop(*tile, state);
       if (mlir::Region *teardown = subtiled.getNamedRegion("teardown"))
-        state = transferRegion(*teardown, state);
+        transferRegionInPlace(*teardown, state);
     } else if (auto ws = llvm::dyn_cast<ttg::WarpSpecializeOp>(op)) {
-      State out = transferRegion(ws.getDefaultRegion(), state);
-      for (mlir::Region &partition : ws.getPartitionRegions())
-        out.merge(transferRegion(partition, state));
-      state = out;
+      State out = state;
+      transferRegionInPlace(ws.getDefaultRegion(), out);
+      for (mlir::Region &partition : ws.getPartitionRegions()) {
+        State in = state;
+        transferRegionInPlace(partition, in);
+        out.merge(in);
+      }
+      state = std::move(out);
     } else {
       for (mlir::Region &region : op->getRegions())
-        state = transferRegion(region, state);
+        transferRegionInPlace(region, state);
     }
     derived().visitOp(op, state);
   }
@@ -95,27 +98,38 @@ public:
   /// Applies every op of `block` to `state`. A derived class that shadows
   /// this must call enterBlock and transferOp as this does, skipping only
   /// ops whose visit changes nothing.
-  State transferBlock(mlir::Block &block, State state) {
+  void transferBlock(mlir::Block &block, State &state) {
     derived().enterBlock(block, state);
     for (mlir::Operation &op : block)
       transferOp(&op, state);
+  }
+
+  /// The state after `region`, entered with `in`.
+  State transferRegion(mlir::Region &region, const State &in) {
+    State state = in;
+    transferRegionInPlace(region, state);
     return state;
   }
 
-  State transferRegion(mlir::Region &region, const State &in) {
+  /// Applies `region` to `state` (the state on entry, then on exit): a
+  /// region of one block is transferred without a copy of the state.
+  void transferRegionInPlace(mlir::Region &region, State &state) {
     if (region.empty())
-      return in;
-    if (region.hasOneBlock())
-      return derived().transferBlock(region.front(), in);
+      return;
+    if (region.hasOneBlock()) {
+      derived().transferBlock(region.front(), state);
+      return;
+    }
     // Unstructured control flow: a worklist over blocks to a fixpoint.
     llvm::DenseMap<mlir::Block *, State> blockIn;
     llvm::SetVector<mlir::Block *> worklist;
-    blockIn[&region.front()] = in;
+    blockIn[&region.front()] = std::move(state);
     worklist.insert(&region.front());
     State exit;
     while (!worklist.empty()) {
       mlir::Block *block = worklist.pop_back_val();
-      State out = derived().transferBlock(*block, blockIn[block]);
+      State out = blockIn[block];
+      derived().transferBlock(*block, out);
       if (block->getNumSuccessors() == 0)
         exit.merge(out);
       for (auto [index, succ] : llvm::enumerate(block->getSuccessors())) {
@@ -126,7 +140,7 @@ public:
           worklist.insert(succ);
       }
     }
-    return exit;
+    state = std::move(exit);
   }
 
   /// Called when the flow enters `block` (its arguments take new values).
@@ -147,11 +161,13 @@ public:
 
   /// The state at the top of a loop body joins the entry with the back
   /// edge; after the loop it is the same set (zero or more iterations).
-  State transferLoop(mlir::Region &body, const State &in) {
-    State loopIn = in;
-    while (loopIn.merge(transferRegion(body, loopIn)))
-      ;
-    return loopIn;
+  void transferLoop(mlir::Region &body, State &state) {
+    while (true) {
+      State out = state;
+      transferRegionInPlace(body, out);
+      if (!state.merge(out))
+        break;
+    }
   }
 };
 

@@ -123,7 +123,8 @@ public:
   /// `fences`: how many fences the front-end numbers (0: no fence
   /// tracking).
   FenceRules(llvm::BitVector remote, unsigned fences, CtaFenceReading reading)
-      : remote(std::move(remote)), fences(fences), reading(reading) {}
+      : remote(std::move(remote)), anyRemote(this->remote.any()),
+        fences(fences), reading(reading) {}
 
   unsigned getNumKeys() const { return remote.size(); }
   bool isRemote(unsigned key) const { return remote.test(key); }
@@ -188,6 +189,8 @@ public:
 
 private:
   llvm::BitVector remote;
+  /// Whether some key is remote (most functions have none).
+  bool anyRemote;
   unsigned fences;
   CtaFenceReading reading;
 };

@@ -567,9 +567,11 @@ SmallVector<Buffer> collectBuffers(FunctionOpInterface func,
     }
     auto ws = dyn_cast<ttg::WarpSpecializeOp>(op);
     int64_t size = ws ? getCaptureSize(ws) : getScratchSize(op, iface);
-    if (auto recorded =
-            dyn_cast_or_null<IntegerAttr>(op->getDiscardableAttr(kSizeAttr)))
-      size = recorded.getInt();
+    // (Most ops have no attribute outside their properties to search.)
+    if (!op->getRawDictionaryAttrs().empty())
+      if (auto recorded = dyn_cast_or_null<IntegerAttr>(
+              op->getDiscardableAttr(kSizeAttr)))
+        size = recorded.getInt();
     if (size == 0)
       return;
     Buffer buffer;
