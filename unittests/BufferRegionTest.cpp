@@ -7,12 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ParsedModule.h"
 #include "proxyfence/Analysis/BufferRegion.h"
-#include "proxyfence/InitAll.h"
 
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
+#include "mlir/IR/SymbolTable.h"
 
 #include "gtest/gtest.h"
 
@@ -44,29 +42,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 class BufferRegionTest : public ::testing::Test {
 protected:
-  BufferRegionTest() {
-    DialectRegistry registry;
-    registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    module = parseSourceString<ModuleOp>(kModule, &context);
-  }
-
-  Value named(StringRef name) {
-    Value found;
-    module->walk([&](Operation *op) {
-      if (auto attr = op->getAttrOfType<StringAttr>("name");
-          attr && attr.getValue() == name)
-        found = op->getResult(0);
-    });
-    return found;
-  }
-
+  Value named(StringRef name) { return parsed.named(name); }
   Operation *function(StringRef name) {
     return SymbolTable::lookupSymbolIn(module.get(), name);
   }
 
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
+  ParsedModule parsed{kModule};
+  OwningOpRef<ModuleOp> &module = parsed.module;
 };
 
 TEST_F(BufferRegionTest, LookupsAlternatingBetweenFunctionsFindEachValue) {

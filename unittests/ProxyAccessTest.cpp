@@ -5,11 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ParsedModule.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
-#include "proxyfence/InitAll.h"
-
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 
 #include "gtest/gtest.h"
 
@@ -35,12 +32,6 @@ module {
 
 class ProxyAccessTest : public ::testing::Test {
 protected:
-  ProxyAccessTest() {
-    DialectRegistry registry;
-    registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    module = parseSourceString<ModuleOp>(kModule, &context);
-  }
 
   template <typename OpTy>
   OpTy first() {
@@ -52,8 +43,8 @@ protected:
     return found;
   }
 
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
+  ParsedModule parsed{kModule};
+  OwningOpRef<ModuleOp> &module = parsed.module;
 };
 
 TEST_F(ProxyAccessTest, TMALoadWritesItsBufferThroughTheAsyncProxy) {

@@ -7,12 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ParsedModule.h"
 #include "proxyfence/Analysis/RingIndices.h"
-#include "proxyfence/InitAll.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 
 #include "gtest/gtest.h"
 
@@ -66,25 +64,10 @@ module {
 
 class RingIndicesTest : public ::testing::Test {
 protected:
-  RingIndicesTest() {
-    DialectRegistry registry;
-    registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    module = parseSourceString<ModuleOp>(kModule, &context);
-  }
+  Value named(StringRef name) { return parsed.named(name); }
 
-  Value named(StringRef name) {
-    Value found;
-    module->walk([&](Operation *op) {
-      if (auto attr = op->getAttrOfType<StringAttr>("name");
-          attr && attr.getValue() == name)
-        found = op->getResult(0);
-    });
-    return found;
-  }
-
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
+  ParsedModule parsed{kModule};
+  OwningOpRef<ModuleOp> &module = parsed.module;
   RingIndexAnalysis rings;
 };
 

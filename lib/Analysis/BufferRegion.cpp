@@ -453,12 +453,18 @@ RegionSet BufferRegionAnalysis::transfer(Value value) {
   return set;
 }
 
-std::optional<ByteRange>
-BufferRegionAnalysis::getAbsoluteRange(const BufferRegion &region) {
-  std::optional<int64_t> offset = getAllocationOffset(region.alloc);
+/// The bytes of `region` in shared memory, when its allocation is at
+/// `offset`.
+static std::optional<ByteRange> absoluteAt(const BufferRegion &region,
+                                           std::optional<int64_t> offset) {
   if (!offset)
     return std::nullopt;
   return ByteRange{*offset + region.range.start, *offset + region.range.end};
+}
+
+std::optional<ByteRange>
+BufferRegionAnalysis::getAbsoluteRange(const BufferRegion &region) {
+  return absoluteAt(region, getAllocationOffset(region.alloc));
 }
 
 static bool isTensorMemory(Operation *alloc) {
@@ -472,25 +478,14 @@ PlacedRegion BufferRegionAnalysis::place(const BufferRegion &region) {
   return {region, getAbsoluteRange(region), isTensorMemory(region.alloc)};
 }
 
-PlacedRegionSet BufferRegionAnalysis::place(const RegionSet &set) {
-  PlacedRegionSet placed;
-  placed.unknown = set.unknown;
-  for (const BufferRegion &region : set.regions)
-    placed.regions.push_back(place(region));
-  return placed;
-}
-
 PlacedRegion BufferRegionAnalysis::Placer::place(const BufferRegion &region) {
   auto [it, fresh] = placements.try_emplace(region.alloc);
   if (fresh)
     it->second = {getAllocationOffset(region.alloc),
                   isTensorMemory(region.alloc)};
   const Placement &placement = it->second;
-  std::optional<ByteRange> absolute;
-  if (placement.offset)
-    absolute = ByteRange{*placement.offset + region.range.start,
-                         *placement.offset + region.range.end};
-  return {region, absolute, placement.tensorMemory};
+  return {region, absoluteAt(region, placement.offset),
+          placement.tensorMemory};
 }
 
 PlacedRegionSet BufferRegionAnalysis::Placer::place(const RegionSet &set) {

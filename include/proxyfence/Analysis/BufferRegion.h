@@ -139,9 +139,8 @@ public:
   static bool mayAlias(const PlacedRegionSet &a, const PlacedRegionSet &b,
                        bool byAddress = true);
 
-  /// `region` (every region of `set`) with its allocation's placement.
+  /// `region` with its allocation's placement.
   static PlacedRegion place(const BufferRegion &region);
-  static PlacedRegionSet place(const RegionSet &set);
 
   /// The functions (null: values outside any function) with some unknown
   /// memdesc value, in the order they were solved. The ops of any other
@@ -151,7 +150,7 @@ public:
   }
 
   /// `place` for analyses that place many regions of few allocations: each
-  /// allocation's placement is read once.
+  /// allocation's placement is read once; a set is placed region by region.
   class Placer {
   public:
     PlacedRegion place(const BufferRegion &region);
