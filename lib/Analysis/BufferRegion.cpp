@@ -167,6 +167,18 @@ static void forEachDependent(Value value, function_ref<void(Value)> fn) {
 BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
   unknownSet.unknown = true;
   InterfaceLookup<FunctionOpInterface> functionOps;
+  // A block of functions only (a module, as the passes see it): each is
+  // analysed on its first lookup. No value is then outside a function.
+  if (root->getNumRegions() == 1 && root->getRegion(0).hasOneBlock() &&
+      llvm::all_of(root->getRegion(0).front(), [&](Operation &op) {
+        return functionOps.has(&op);
+      })) {
+    lazyBlock = &root->getRegion(0).front();
+    for (Operation &function : *lazyBlock)
+      pending.insert(&function);
+    solve(root->getParentOfType<FunctionOpInterface>(), {});
+    return;
+  }
   SmallVector<Value> outside;
   collectValues(root, outside, functionOps,
                 [&](Operation *function, ArrayRef<Value> values) {
@@ -175,7 +187,33 @@ BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
   solve(root->getParentOfType<FunctionOpInterface>(), outside);
 }
 
-void BufferRegionAnalysis::solve(Operation *function, ArrayRef<Value> values) {
+void BufferRegionAnalysis::solveFunction(Operation *top) const {
+  InterfaceLookup<FunctionOpInterface> functionOps;
+  // A function has no results: nothing of it is outside it.
+  SmallVector<Value> outside;
+  collectValues(top, outside, functionOps,
+                [&](Operation *function, ArrayRef<Value> values) {
+                  solve(function, values);
+                });
+  assert(outside.empty() && "a function op with memdesc results");
+}
+
+void BufferRegionAnalysis::prepare(Operation *function) const {
+  if (pending.erase(function))
+    solveFunction(function);
+}
+
+ArrayRef<Operation *>
+BufferRegionAnalysis::getFunctionsWithUnknownValues() const {
+  if (!pending.empty())
+    for (Operation &function : *lazyBlock)
+      if (pending.erase(&function))
+        solveFunction(&function);
+  return functionsWithUnknownValues;
+}
+
+void BufferRegionAnalysis::solve(Operation *function,
+                                 ArrayRef<Value> values) const {
   auto owned = std::make_unique<FunctionValues>();
   FunctionValues &own = *owned;
   functions.push_back(std::move(owned));
@@ -221,7 +259,7 @@ void BufferRegionAnalysis::solve(Operation *function, ArrayRef<Value> values) {
     functionsWithUnknownValues.push_back(function);
 }
 
-int64_t BufferRegionAnalysis::sizeInBytes(ttg::MemDescType type) {
+int64_t BufferRegionAnalysis::sizeInBytes(ttg::MemDescType type) const {
   auto [it, inserted] = sizes.try_emplace(type, 0);
   if (inserted)
     it->second = type.getSizeInBytes();
@@ -241,6 +279,15 @@ BufferRegionAnalysis::functionOf(Value value) const {
        parent = parent->getParentOp())
     if (const FunctionValues *own = byFunction.lookup(parent))
       return own;
+  // A value of a function not analysed yet: analyse it, then look again.
+  if (!pending.empty())
+    for (Operation *top = op; top; top = top->getParentOp())
+      if (top->getBlock() == lazyBlock) {
+        if (!pending.erase(top))
+          break;
+        solveFunction(top);
+        return functionOf(value);
+      }
   return byFunction.lookup(nullptr);
 }
 
@@ -329,7 +376,7 @@ static void mergeOperand(RegionSet &set, const BufferRegionAnalysis &analysis,
     set.unknown = true;
 }
 
-RegionSet BufferRegionAnalysis::transfer(Value value) {
+RegionSet BufferRegionAnalysis::transfer(Value value) const {
   RegionSet set;
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Block *block = arg.getOwner();

@@ -18,6 +18,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
@@ -107,8 +108,17 @@ int64_t getAllocationSize(mlir::Operation *alloc);
 
 class BufferRegionAnalysis {
 public:
-  /// Analyses every memdesc value under `root` (usually a module).
+  /// Analyses every memdesc value under `root` (usually a module). When
+  /// `root`'s one block holds only functions, each function is analysed
+  /// when one of its values is first looked up, so that a pass that goes
+  /// function by function finds the function's ops still in the cache;
+  /// otherwise everything is analysed here. The results are the same.
   explicit BufferRegionAnalysis(mlir::Operation *root);
+
+  /// Analyses `function`, a function of the root's block, now if it is
+  /// still to be analysed: a pass that is about to go over its ops calls
+  /// this first, so that both read them while they are in the cache.
+  void prepare(mlir::Operation *function) const;
 
   /// The regions `value` may denote. Values that are not memdescs, or that
   /// are not under the root, are unknown.
@@ -144,10 +154,9 @@ public:
 
   /// The functions (null: values outside any function) with some unknown
   /// memdesc value, in the order they were solved. The ops of any other
-  /// function reach only buffers that can be traced.
-  llvm::ArrayRef<mlir::Operation *> getFunctionsWithUnknownValues() const {
-    return functionsWithUnknownValues;
-  }
+  /// function reach only buffers that can be traced. (Analyses every
+  /// function not analysed yet.)
+  llvm::ArrayRef<mlir::Operation *> getFunctionsWithUnknownValues() const;
 
   /// `place` for analyses that place many regions of few allocations: each
   /// allocation's placement is read once; a set is placed region by region.
@@ -167,10 +176,14 @@ public:
 private:
   /// Resolves the values of `function` (null: of no function) to a
   /// fixpoint.
-  void solve(mlir::Operation *function, llvm::ArrayRef<mlir::Value> values);
-  RegionSet transfer(mlir::Value value);
+  void solve(mlir::Operation *function,
+             llvm::ArrayRef<mlir::Value> values) const;
+  /// Collects and solves the values of `top`, a function of the root's
+  /// block not analysed yet (and those of the functions nested in it).
+  void solveFunction(mlir::Operation *top) const;
+  RegionSet transfer(mlir::Value value) const;
   /// MemDescType::getSizeInBytes, once per type.
-  int64_t sizeInBytes(ttg::MemDescType type);
+  int64_t sizeInBytes(ttg::MemDescType type) const;
 
   /// The values of one function (or of no function) and their regions,
   /// by index. Kept per function so that the passes, which look values up
@@ -186,18 +199,24 @@ private:
     }
   };
   /// The function `value` is defined in (the entry of `byFunction` of its
-  /// closest enclosing op that has one), or null.
+  /// closest enclosing op that has one), or null; analyses it first when
+  /// it is a function of the root's block not analysed yet.
   const FunctionValues *functionOf(mlir::Value value) const;
 
-  std::vector<std::unique_ptr<FunctionValues>> functions;
+  // What is analysed so far. A lookup may analyse a function, so this
+  // state changes behind the const interface; the analysis is used by one
+  // thread at a time, as MLIR's analyses of one pass are.
+  mutable std::vector<std::unique_ptr<FunctionValues>> functions;
   /// By function op (null: values outside any function).
-  llvm::DenseMap<mlir::Operation *, FunctionValues *> byFunction;
-  std::vector<mlir::Operation *> functionsWithUnknownValues;
-  /// The function of the last value found: a lookup tries it first. The
-  /// analysis is read by one thread at a time, as MLIR's analyses of one
-  /// pass are.
+  mutable llvm::DenseMap<mlir::Operation *, FunctionValues *> byFunction;
+  mutable std::vector<mlir::Operation *> functionsWithUnknownValues;
+  /// The function of the last value found: a lookup tries it first.
   mutable const FunctionValues *lastFunction = nullptr;
-  llvm::DenseMap<mlir::Type, int64_t> sizes;
+  mutable llvm::DenseMap<mlir::Type, int64_t> sizes;
+  /// The block whose functions are analysed on first lookup (null: all
+  /// were analysed by the constructor), and those not analysed yet.
+  mlir::Block *lazyBlock = nullptr;
+  mutable llvm::DenseSet<mlir::Operation *> pending;
   RegionSet unknownSet;
 };
 

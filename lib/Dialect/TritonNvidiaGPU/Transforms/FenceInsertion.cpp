@@ -43,7 +43,8 @@ static bool isInWarpSpecialize(Operation *op) {
 /// An op that writes registers into shared memory, and where.
 struct Writer {
   Operation *op;
-  RegionSet regions;
+  /// The region analysis's set for the written value.
+  const RegionSet *regions;
   /// Whether it runs in a warp_specialize region (only then can it run
   /// concurrently with another op).
   bool inWarpSpecialize;
@@ -149,7 +150,7 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
       return;
     for (const ProxyAccess &access : accesses)
       if (access.isWrite() && access.proxy == Proxy::Generic)
-        writers.push_back({op, regions.getRegions(access.value),
+        writers.push_back({op, &regions.getRegions(access.value),
                            isInWarpSpecialize(op), function});
   };
   auto collect = [&](Operation &top) {
@@ -162,48 +163,40 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   };
   auto countUntraced = [&] {
     return llvm::count_if(
-        writers, [](const Writer &writer) { return writer.regions.unknown; });
+        writers, [](const Writer &writer) { return writer.regions->unknown; });
   };
 
-  // Each function is walked and handled in turn, while its ops are in the
-  // cache: a read meets only writers of its own function (its buffers are
-  // its function's), except that any untraced writer of the module may
-  // reach it, so their count is taken first, from the functions the
-  // region analysis found an unknown value in (the others have none).
-  // When the module holds anything but functions, it is handled whole.
+  // A read meets only writers of its own function (its buffers are its
+  // function's), except that any untraced writer of the module may reach
+  // it. So each function is walked in turn, right after the region
+  // analysis has read it (both find its ops in the cache), and its writers
+  // and reads are listed; once every untraced writer is counted, each
+  // function's reads are handled against its own writers. When the module
+  // holds anything but functions, it is handled whole.
   bool byFunction = llvm::all_of(*module.getBody(), [](Operation &top) {
     return isa<FunctionOpInterface>(top);
   });
-  llvm::SmallPtrSet<Operation *, 8> untracedTops;
-  for (Operation *function : regions.getFunctionsWithUnknownValues()) {
-    if (!function) {
-      byFunction = false;
-      break;
-    }
-    Operation *top = function;
-    while (top->getParentOp() != module)
-      top = top->getParentOp();
-    untracedTops.insert(top);
-  }
   if (!byFunction) {
     for (Operation &top : *module.getBody())
       collect(top);
     insertFences(writers, readers, regions, countUntraced());
   } else {
-    size_t untracedWriters = 0;
+    // Where each function's writers and reads end in the lists.
+    SmallVector<std::pair<size_t, size_t>> ends;
     for (Operation &top : *module.getBody()) {
-      if (!untracedTops.contains(&top))
-        continue;
+      regions.prepare(&top);
       collect(top);
-      untracedWriters += countUntraced();
-      writers.clear();
-      readers.clear();
+      ends.push_back({writers.size(), readers.size()});
     }
-    for (Operation &top : *module.getBody()) {
-      collect(top);
-      insertFences(writers, readers, regions, untracedWriters);
-      writers.clear();
-      readers.clear();
+    size_t untracedWriters = countUntraced();
+    size_t writersBegin = 0, readersBegin = 0;
+    for (auto [writersEnd, readersEnd] : ends) {
+      insertFences(
+          ArrayRef(writers).slice(writersBegin, writersEnd - writersBegin),
+          ArrayRef(readers).slice(readersBegin, readersEnd - readersBegin),
+          regions, untracedWriters);
+      writersBegin = writersEnd;
+      readersBegin = readersEnd;
     }
   }
   if (remarks)
@@ -244,11 +237,11 @@ void ProxyFenceFenceInsertionPass::insertFences(
     unsigned i = index;
     Operation *function = writer.function;
     byFunction[function].push_back(i);
-    if (writer.regions.unknown) {
+    if (writer.regions->unknown) {
       untracedByFunction[function].push_back(i);
       continue;
     }
-    for (const BufferRegion &region : writer.regions.regions) {
+    for (const BufferRegion &region : writer.regions->regions) {
       SmallVector<RangeWriters, 2> &ranges = byAlloc[region.alloc];
       auto it = llvm::find_if(ranges, [&](const RangeWriters &entry) {
         return entry.range == region.range;
@@ -291,7 +284,7 @@ void ProxyFenceFenceInsertionPass::insertFences(
                         const ProxyAccess &access) {
       // The buffer's own writers: bytes another buffer reuses after
       // allocation are the proxy-fence pass's business.
-      if (BufferRegionAnalysis::mayAlias(writers[index].regions, read,
+      if (BufferRegionAnalysis::mayAlias(*writers[index].regions, read,
                                          /*byAddress=*/false))
         add(index, access);
     };
