@@ -18,6 +18,7 @@
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Sequence.h"
@@ -154,6 +155,9 @@ struct ProxyHazardAnalysis::Impl
   DenseSet<std::tuple<Operation *, Operation *, unsigned>> seenHazards;
   ProxyAccessLookup proxyAccess;
   InterfaceLookup<CallOpInterface> calls;
+  /// Callees are resolved through cached symbol tables: a lookup without
+  /// one compares the name of every function of the module before it.
+  SymbolTableCollection symbolTables;
   BufferRegionAnalysis::Placer placer;
 
   /// The current function's shared accesses, numbered in walk order (the
@@ -223,7 +227,7 @@ void ProxyHazardAnalysis::Impl::collectCallAccesses(
     Operation *call, SmallVectorImpl<SharedAccess> &out) {
   auto callOp = cast<CallOpInterface>(call);
   auto callee = dyn_cast_or_null<FunctionOpInterface>(
-      callOp.resolveCallable());
+      callOp.resolveCallableInTable(&symbolTables));
   if (!callee || callee.isExternal())
     return;
   auto [it, fresh] = calleeAccesses.try_emplace(callee);
@@ -256,7 +260,7 @@ void ProxyHazardAnalysis::Impl::collectCalleeAccesses(
   callee->walk([&](Operation *op) {
     if (auto call = dyn_cast<CallOpInterface>(op)) {
       auto nested = dyn_cast_or_null<FunctionOpInterface>(
-          call.resolveCallable());
+          call.resolveCallableInTable(&symbolTables));
       if (!nested || nested.isExternal() || !visiting.insert(nested).second)
         return;
       size_t first = out.size();

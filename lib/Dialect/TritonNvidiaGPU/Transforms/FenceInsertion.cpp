@@ -97,6 +97,7 @@ private:
 
 /// Moves the fence position from before `op` to before each enclosing loop
 /// that contains none of `writers` and runs concurrently with none of them.
+/// (Both depend only on a writer's block: one writer per block will do.)
 Operation *ProxyFenceFenceInsertionPass::hoist(
     Operation *op, ArrayRef<const Writer *> writers) {
   if (isInWarpSpecialize(op) && llvm::any_of(writers, [&](const Writer *w) {
@@ -220,9 +221,22 @@ void ProxyFenceFenceInsertionPass::insertFences(
   // buffer of any function (by function too: those of other functions are
   // only counted, as none can be in the reader's loops or run concurrently
   // with it).
+  //
+  // Hoisting asks only where a writer is, and the writers of one block are
+  // in the same place (a ring buffer's stores in one loop body may all
+  // reach a read): each block of writers is numbered, and a range lists,
+  // besides its writers, one writer of each of their blocks. A read goes
+  // through those; it counts the writers themselves only for a remark.
+  std::vector<unsigned> blockOf(writers.size());
+  DenseMap<Block *, unsigned> blockNumbers;
+  for (auto [index, writer] : llvm::enumerate(writers))
+    blockOf[index] =
+        blockNumbers.try_emplace(writer.op->getBlock(), blockNumbers.size())
+            .first->second;
   struct RangeWriters {
     ByteRange range;
     SmallVector<unsigned, 4> writers;
+    SmallVector<unsigned, 2> blockWriters;
   };
   DenseMap<Operation *, SmallVector<RangeWriters, 2>> byAlloc;
   DenseMap<Operation *, SmallVector<unsigned, 4>> byFunction,
@@ -252,21 +266,29 @@ void ProxyFenceFenceInsertionPass::insertFences(
       }
       if (it->writers.empty() || it->writers.back() != i)
         it->writers.push_back(i);
+      if (llvm::none_of(it->blockWriters,
+                        [&](unsigned j) { return blockOf[j] == blockOf[i]; }))
+        it->blockWriters.push_back(i);
     }
   }
 
-  // Per writer, the last reader that listed it (0: none yet): each reader
-  // lists a writer once.
+  // Per writer and per block of writers, the last reader that listed it
+  // (0: none yet): each reader lists each once.
   std::vector<unsigned> lastReader(writers.size(), 0);
+  std::vector<unsigned> lastReaderOfBlock(blockNumbers.size(), 0);
   unsigned reader = 0;
   // Reused by every reader (a read may have many writers).
   SmallVector<ProxyAccess, 4> accesses;
-  SmallVector<const Writer *> relevant;
+  // How many writers reach the read (counted for a remark only), and one
+  // of each of their blocks.
+  size_t relevant = 0;
+  SmallVector<const Writer *> relevantBlocks;
   for (auto [iface, function] : readers) {
     Operation *op = iface.getOperation();
     accesses.clear();
     iface.getProxyAccesses(accesses);
-    relevant.clear();
+    relevant = 0;
+    relevantBlocks.clear();
     ++reader;
     ArrayRef<unsigned> untracedHere = listOf(untracedByFunction, function);
     // The untraced writers of other functions that reach the read.
@@ -275,10 +297,18 @@ void ProxyFenceFenceInsertionPass::insertFences(
     // A buffer whose origin cannot be traced (a function argument, another
     // block argument) may have been written from registers anywhere.
     bool untraced = false;
-    auto add = [&](unsigned index, const ProxyAccess &access) {
+    auto count = [&](unsigned index) {
       if (std::exchange(lastReader[index], reader) != reader)
-        relevant.push_back(&writers[index]);
+        ++relevant;
+    };
+    auto addBlockOf = [&](unsigned index) {
+      if (std::exchange(lastReaderOfBlock[blockOf[index]], reader) != reader)
+        relevantBlocks.push_back(&writers[index]);
+    };
+    auto add = [&](unsigned index, const ProxyAccess &access) {
       cluster |= access.scope == FenceScope::Cluster;
+      count(index);
+      addBlockOf(index);
     };
     auto consider = [&](unsigned index, const RegionSet &read,
                         const ProxyAccess &access) {
@@ -305,10 +335,16 @@ void ProxyFenceFenceInsertionPass::insertFences(
           auto it = byAlloc.find(region.alloc);
           if (it == byAlloc.end())
             continue;
-          for (const RangeWriters &entry : it->second)
-            if (entry.range.overlaps(region.range))
+          for (const RangeWriters &entry : it->second) {
+            if (!entry.range.overlaps(region.range))
+              continue;
+            cluster |= access.scope == FenceScope::Cluster;
+            for (unsigned index : entry.blockWriters)
+              addBlockOf(index);
+            if (remarks)
               for (unsigned index : entry.writers)
-                add(index, access);
+                count(index);
+          }
         }
       }
       for (unsigned index : untracedHere)
@@ -319,13 +355,13 @@ void ProxyFenceFenceInsertionPass::insertFences(
         cluster |= access.scope == FenceScope::Cluster;
       }
     }
-    if (relevant.empty() && untracedElsewhere == 0 && !untraced)
+    if (relevantBlocks.empty() && untracedElsewhere == 0 && !untraced)
       continue;
     int64_t hoistedBefore = hoisted;
     // Before any execution barrier that directly precedes the point: each
     // thread fences its own writes before the barrier publishes them (the
     // placement the proxy-fence pass uses too).
-    Operation *point = getFenceInsertionPoint(hoist(op, relevant));
+    Operation *point = getFenceInsertionPoint(hoist(op, relevantBlocks));
     if (isPrecededByFence(point, cluster)) {
       ++numDeduplicated;
       ++deduplicated;
@@ -339,7 +375,7 @@ void ProxyFenceFenceInsertionPass::insertFences(
     ++inserted;
     if (remarks)
       fence->emitRemark("proxy fence inserted before ")
-          << op->getName() << ": " << relevant.size() + untracedElsewhere
+          << op->getName() << ": " << relevant + untracedElsewhere
           << " register-to-shared write(s) reach its async read"
           << (untraced ? " (or its buffer cannot be traced)" : "")
           << "; hoisted out of " << hoisted - hoistedBefore << " loop(s)";
