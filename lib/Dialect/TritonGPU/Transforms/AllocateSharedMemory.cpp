@@ -208,13 +208,17 @@ struct Interval {
 
 /// Numbers every op of a function in pre-order; an op's span covers the ops
 /// nested in it. Also answers, once per kind of op, whether ops of that kind
-/// are functions or loops (InterfaceLookup).
+/// are functions or loops (InterfaceLookup). One object serves every
+/// function of the module in turn (its map keeps its capacity, and each
+/// kind of op is asked once).
 class ProgramOrder {
 public:
-  /// Numbers the ops under `root`, calling `visit` on each in pre-order
-  /// (spans are complete only once the constructor returns).
-  ProgramOrder(Operation *root, function_ref<void(Operation *)> visit)
-      : visit(visit) {
+  /// Numbers the ops under `root` (forgetting any earlier root), calling
+  /// `visit` on each in pre-order (spans are complete only once this
+  /// returns).
+  void numberOps(Operation *root, function_ref<void(Operation *)> callback) {
+    spans.clear();
+    visit = callback;
     int64_t next = 0;
     number(root, next);
   }
@@ -241,7 +245,7 @@ private:
     spans[op] = {start, next - 1};
   }
 
-  function_ref<void(Operation *)> visit;
+  function_ref<void(Operation *)> visit = nullptr;
   DenseMap<Operation *, Interval> spans;
   mutable InterfaceLookup<FunctionOpInterface> functions;
   mutable InterfaceLookup<LoopLikeOpInterface> loops;
@@ -552,14 +556,17 @@ distributeUses(ArrayRef<Operation *> allocs, ArrayRef<MemDescUse> memDescUses) {
 /// allocations, then its ops with scratch and its warp_specialize capture
 /// storage, each kind in program order (placement orders them so anyway).
 /// One walk numbers the ops and finds the buffers and the memdesc uses.
+/// (`memDescUses`: a list to reuse, as `order` is reused, from function to
+/// function.)
 SmallVector<Buffer> collectBuffers(FunctionOpInterface func,
                                    const BufferRegionAnalysis &analysis,
-                                   ProxyAccessLookup &lookup) {
+                                   ProgramOrder &order,
+                                   SmallVectorImpl<MemDescUse> &memDescUses) {
   SmallVector<Operation *> allocs;
   SmallVector<Buffer> scratch;
-  SmallVector<MemDescUse> memDescUses;
-  ProgramOrder order(func, [&](Operation *op) {
-    ProxyAccessRef iface = lookup.get(op);
+  memDescUses.clear();
+  order.numberOps(func, [&](Operation *op) {
+    ProxyAccessRef iface = order.proxyAccess(op);
     collectMemDescUses(op, iface, analysis, memDescUses);
     if (isSharedAlloc(op)) {
       allocs.push_back(op);
@@ -626,10 +633,12 @@ struct ProxyFenceAllocateSharedMemoryPass final
     const auto &analysis = getAnalysis<BufferRegionAnalysis>();
     markAnalysesPreserved<BufferRegionAnalysis>();
     Builder builder(module.getContext());
-    ProxyAccessLookup lookup;
+    ProgramOrder order;
+    SmallVector<MemDescUse> memDescUses;
     int64_t total = 0;
     for (auto func : module.getOps<FunctionOpInterface>()) {
-      SmallVector<Buffer> buffers = collectBuffers(func, analysis, lookup);
+      SmallVector<Buffer> buffers =
+          collectBuffers(func, analysis, order, memDescUses);
       for (const Buffer &buffer : buffers)
         if (!buffer.offset)
           ++numBuffers;

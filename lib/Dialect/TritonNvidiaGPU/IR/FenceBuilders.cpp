@@ -36,6 +36,22 @@ ttng::FenceAsyncSharedOp proxyfence::fenceAsyncShared(OpBuilder &builder,
   return ttng::FenceAsyncSharedOp::create(builder, loc, /*bCluster=*/false);
 }
 
+AsyncSharedFenceBuilder::AsyncSharedFenceBuilder(MLIRContext *context)
+    : builder(context),
+      name(ttng::FenceAsyncSharedOp::getOperationName(), context),
+      ctaScope(builder.getBoolAttr(false)),
+      clusterScope(builder.getBoolAttr(true)) {}
+
+ttng::FenceAsyncSharedOp
+AsyncSharedFenceBuilder::createBefore(Operation *point, Location loc,
+                                      bool cluster) {
+  builder.setInsertionPoint(point);
+  OperationState state(loc, name);
+  ttng::FenceAsyncSharedOp::build(builder, state,
+                                  cluster ? clusterScope : ctaScope);
+  return cast<ttng::FenceAsyncSharedOp>(builder.create(state));
+}
+
 FailureOr<ttng::AsyncTMACopyLocalToGlobalOp>
 proxyfence::buildTMAStore(OpBuilder &builder, Location loc, Value desc,
                           ValueRange coords, Value value, Value buffer) {

@@ -14,6 +14,7 @@
 
 #include "proxyfence/Analysis/BufferRegion.h"
 #include "proxyfence/Analysis/ProxyHazards.h"
+#include "proxyfence/Dialect/TritonNvidiaGPU/IR/FenceBuilders.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -88,7 +89,8 @@ private:
   void insertFences(ArrayRef<Writer> writers,
                     ArrayRef<std::pair<ProxyAccessRef, Operation *>> readers,
                     const BufferRegionAnalysis &regions,
-                    size_t untracedWriters);
+                    size_t untracedWriters,
+                    AsyncSharedFenceBuilder &fences);
   Operation *hoist(Operation *op, ArrayRef<const Writer *> writers);
 
   /// Counts for remarks (the statistics are no-ops in release MLIR builds).
@@ -174,13 +176,14 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   // and reads are listed; once every untraced writer is counted, each
   // function's reads are handled against its own writers. When the module
   // holds anything but functions, it is handled whole.
+  AsyncSharedFenceBuilder fences(module.getContext());
   bool byFunction = llvm::all_of(*module.getBody(), [](Operation &top) {
     return isa<FunctionOpInterface>(top);
   });
   if (!byFunction) {
     for (Operation &top : *module.getBody())
       collect(top);
-    insertFences(writers, readers, regions, countUntraced());
+    insertFences(writers, readers, regions, countUntraced(), fences);
   } else {
     // Where each function's writers and reads end in the lists.
     SmallVector<std::pair<size_t, size_t>> ends;
@@ -195,7 +198,7 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
       insertFences(
           ArrayRef(writers).slice(writersBegin, writersEnd - writersBegin),
           ArrayRef(readers).slice(readersBegin, readersEnd - readersBegin),
-          regions, untracedWriters);
+          regions, untracedWriters, fences);
       writersBegin = writersEnd;
       readersBegin = readersEnd;
     }
@@ -211,7 +214,8 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
 void ProxyFenceFenceInsertionPass::insertFences(
     ArrayRef<Writer> writers,
     ArrayRef<std::pair<ProxyAccessRef, Operation *>> readers,
-    const BufferRegionAnalysis &regions, size_t untracedWriters) {
+    const BufferRegionAnalysis &regions, size_t untracedWriters,
+    AsyncSharedFenceBuilder &fences) {
   // Index the writers, so that each async read looks only at those that
   // may write its bytes (linear, not readers x writers): by allocation and
   // byte range (the writers of one range are tested against a read once);
@@ -369,8 +373,7 @@ void ProxyFenceFenceInsertionPass::insertFences(
         op->emitRemark("no new proxy fence: an equal one already precedes it");
       continue;
     }
-    OpBuilder builder(point);
-    auto fence = ttng::FenceAsyncSharedOp::create(builder, op->getLoc(), cluster);
+    auto fence = fences.createBefore(point, op->getLoc(), cluster);
     ++numInserted;
     ++inserted;
     if (remarks)

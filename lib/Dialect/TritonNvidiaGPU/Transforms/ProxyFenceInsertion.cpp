@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/Analysis/ProxyHazards.h"
+#include "proxyfence/Dialect/TritonNvidiaGPU/IR/FenceBuilders.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -39,11 +40,11 @@ struct ProxyFenceProxyFenceInsertionPass final
     ProxyHazardAnalysis analysis(module, regions);
     markAnalysesPreserved<BufferRegionAnalysis>();
     int64_t cta = 0, clusterCount = 0;
+    AsyncSharedFenceBuilder fences(module.getContext());
     for (auto [asyncOp, scope] : analysis.getFencePoints()) {
-      OpBuilder builder(getFenceInsertionPoint(asyncOp));
       bool cluster = scope == FenceScope::Cluster;
-      auto fence =
-          ttng::FenceAsyncSharedOp::create(builder, asyncOp->getLoc(), cluster);
+      auto fence = fences.createBefore(getFenceInsertionPoint(asyncOp),
+                                       asyncOp->getLoc(), cluster);
       ++(cluster ? numInsertedCluster : numInsertedCTA);
       ++(cluster ? clusterCount : cta);
       if (remarks)

@@ -45,6 +45,24 @@ mlir::FailureOr<ttng::AsyncTMACopyLocalToGlobalOp>
 buildTMAStore(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value desc,
               mlir::ValueRange coords, mlir::Value value, mlir::Value buffer);
 
+/// Inserts `ttng.fence_async_shared` ops for a pass that inserts many (a
+/// large module takes thousands): the op's name and both values of its
+/// scope are looked up once, not per fence as the op's `create` does.
+class AsyncSharedFenceBuilder {
+public:
+  explicit AsyncSharedFenceBuilder(mlir::MLIRContext *context);
+
+  /// A fence right before `point`, at `loc`, of cluster scope when
+  /// `cluster` (else CTA).
+  ttng::FenceAsyncSharedOp createBefore(mlir::Operation *point,
+                                        mlir::Location loc, bool cluster);
+
+private:
+  mlir::OpBuilder builder;
+  mlir::OperationName name;
+  mlir::BoolAttr ctaScope, clusterScope;
+};
+
 } // namespace proxyfence
 
 #endif // PROXYFENCE_DIALECT_TRITONNVIDIAGPU_IR_FENCEBUILDERS_H
