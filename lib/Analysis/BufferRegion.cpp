@@ -230,6 +230,9 @@ void BufferRegionAnalysis::solve(Operation *function,
   std::vector<bool> dirty(values.size(), true);
   auto markDependents = [&](Value value) {
     forEachDependent(value, [&](Value dependent) {
+      // Only memdescs have regions (most users' results are not).
+      if (!isMemDesc(dependent))
+        return;
       auto it = own.indices.find(dependent);
       if (it != own.indices.end())
         dirty[it->second] = true;
