@@ -89,6 +89,40 @@ TEST_F(BufferRegionTest, AValueOfNoAnalysedFunctionIsUnknown) {
   EXPECT_FALSE(analysis.getRegions(named("a1")).unknown);
 }
 
+// On a module of functions, each function is analysed on its first lookup
+// (or on prepare); the regions are those of analysing the function alone,
+// whichever function is looked up first, and a function prepared or looked
+// up earlier is not analysed (nor listed) twice.
+TEST_F(BufferRegionTest, AnalysingOnFirstLookupAgreesWithAnalysingAll) {
+  ASSERT_TRUE(module);
+  BufferRegionAnalysis lazy(module.get());
+  BufferRegionAnalysis first(function("first"));
+  BufferRegionAnalysis second(function("second"));
+  lazy.prepare(function("second"));
+  auto expectSame = [&](const char *name, const BufferRegionAnalysis &alone) {
+    const RegionSet &got = lazy.getRegions(named(name));
+    const RegionSet &want = alone.getRegions(named(name));
+    EXPECT_EQ(got.unknown, want.unknown) << name;
+    ASSERT_EQ(got.regions.size(), want.regions.size()) << name;
+    for (auto [g, w] : llvm::zip(got.regions, want.regions)) {
+      EXPECT_EQ(g.alloc, w.alloc) << name;
+      EXPECT_EQ(g.range, w.range) << name;
+    }
+  };
+  // The later function first: its values, then the earlier one's.
+  for (const char *name : {"x", "bad", "b"})
+    expectSame(name, second);
+  for (const char *name : {"a1", "a"})
+    expectSame(name, first);
+  ArrayRef<Operation *> unknown = lazy.getFunctionsWithUnknownValues();
+  ASSERT_EQ(unknown.size(), 1u);
+  EXPECT_EQ(unknown[0], function("second"));
+  // Analysed already: a second prepare changes nothing.
+  lazy.prepare(function("first"));
+  EXPECT_EQ(lazy.getFunctionsWithUnknownValues().size(), 1u);
+  expectSame("a1", first);
+}
+
 TEST_F(BufferRegionTest, ListsOnlyTheFunctionsWithAnUnknownValue) {
   ASSERT_TRUE(module);
   BufferRegionAnalysis analysis(module.get());
