@@ -3,7 +3,9 @@
 // The analysis keeps each function's values apart: lookups that alternate
 // between functions find each value's own regions, whichever function was
 // looked up last; a value of no analysed function is unknown; only the
-// functions with an unknown value are listed as such.
+// functions with an unknown value are listed as such. On a module of
+// functions, a function analysed on its first lookup gets the regions it
+// gets analysed alone.
 //
 //===----------------------------------------------------------------------===//
 
