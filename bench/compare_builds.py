@@ -12,7 +12,7 @@ utils/gen/ttgir_gen.py (N of about 150 ops, M of about 1,000; seeds
 
   pipeline at cc 90 and 100, with remarks
   TMA lowering, fence insertion, allocation, proxy-fence insertion alone
-  check --format=json
+  check --format=json, explain --format=json
 
 and compares stdout, stderr and exit status. Every PTX file of corpus/
 and test/ (and of each --ptx-dir) goes through `check --format=json` and
@@ -44,8 +44,8 @@ def command(build, mode, path):
     if mode in ("ptx-check", "ptx-explain"):
         return [os.path.join(build, "bin", "proxyfence"), mode[4:],
                 "--format=json", path]
-    if mode == "check":
-        return [os.path.join(build, "bin", "proxyfence"), "check",
+    if mode in ("check", "explain"):
+        return [os.path.join(build, "bin", "proxyfence"), mode,
                 "--format=json", path]
     return ([os.path.join(build, "bin", "proxyfence-opt"), "--split-input-file",
              "--verify-each=false"] + MODES[mode] + [path])
@@ -99,7 +99,8 @@ def main():
     parser.add_argument("--generated", type=int, default=1800)
     parser.add_argument("--large", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--modes", default=",".join(list(MODES) + ["check"]))
+    parser.add_argument("--modes",
+                        default=",".join(list(MODES) + ["check", "explain"]))
     parser.add_argument("--ptx-dir", action="append", default=[],
                         help="another directory of PTX files to compare on")
     args = parser.parse_args()

@@ -33,10 +33,12 @@ using namespace proxyfence;
 
 namespace {
 
-/// A parsed input and where each op sits in its text.
+/// A parsed input and where each op sits in its text (a pointer into the
+/// source manager's buffer: the line and column of the few ops a report
+/// names are found when it names them).
 struct LoadedModule {
   OwningOpRef<ModuleOp> module;
-  llvm::DenseMap<Operation *, SourcePosition> positions;
+  llvm::DenseMap<Operation *, llvm::SMLoc> positions;
   bool hasLocations = false;
 };
 
@@ -77,20 +79,22 @@ static FailureOr<LoadedModule> load(MLIRContext &context, StringRef path,
   }
   if (failed(verify(*loaded.module)))
     return failure();
-  for (const AsmParserState::OperationDefinition &def : state.getOpDefs()) {
-    auto [line, column] = sourceMgr.getLineAndColumn(def.loc.Start);
-    loaded.positions[def.op] = SourcePosition{path.str(), line, column};
-  }
+  for (const AsmParserState::OperationDefinition &def : state.getOpDefs())
+    loaded.positions[def.op] = def.loc.Start;
   return loaded;
 }
 
-static int runCheck(const CommandLineOptions &options, LoadedModule &loaded) {
-  PositionResolver positions(options.input, std::move(loaded.positions));
+static int runCheck(const CommandLineOptions &options, LoadedModule &loaded,
+                    const llvm::SourceMgr &sourceMgr) {
+  PositionResolver positions(options.input, sourceMgr,
+                             std::move(loaded.positions));
   return reportFindings(options, checkModule(*loaded.module, positions));
 }
 
-static int runExplain(const CommandLineOptions &options, LoadedModule &loaded) {
-  PositionResolver positions(options.input, std::move(loaded.positions));
+static int runExplain(const CommandLineOptions &options, LoadedModule &loaded,
+                      const llvm::SourceMgr &sourceMgr) {
+  PositionResolver positions(options.input, sourceMgr,
+                             std::move(loaded.positions));
   std::vector<FenceExplanation> explanations =
       explainFences(*loaded.module, positions);
   writeExplanations(llvm::outs(), explanations, options.format,
@@ -151,10 +155,10 @@ static int runTTGIR(const CommandLineOptions &options) {
   if (failed(loaded))
     return 2;
   if (options.isCheck())
-    return runCheck(options, *loaded);
+    return runCheck(options, *loaded, sourceMgr);
   if (options.isFix())
     return runFix(options, *loaded);
-  return runExplain(options, *loaded);
+  return runExplain(options, *loaded, sourceMgr);
 }
 
 } // namespace

@@ -52,10 +52,13 @@ OpInfo PositionResolver::describe(Operation *op) const {
   // that is not a kernel source position.
   if (info.source.file == irFile)
     info.source = SourcePosition();
-  auto it = irPositions.find(op);
-  if (it != irPositions.end())
+  if (auto it = irPositions.find(op); it != irPositions.end()) {
     info.ir = it->second;
-  else
+  } else if (auto loc = irLocs.find(op); loc != irLocs.end()) {
+    auto [line, column] = sourceMgr->getLineAndColumn(loc->second);
+    info.ir = SourcePosition{irFile, line, column};
+  } else {
     info.ir.file = irFile;
+  }
   return info;
 }

@@ -17,6 +17,7 @@
 #include "proxyfence/Interfaces/ProxyAccess.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <string>
 #include <vector>
@@ -32,6 +33,13 @@ public:
   PositionResolver(std::string irFile,
                    llvm::DenseMap<mlir::Operation *, SourcePosition> irPositions)
       : irFile(std::move(irFile)), irPositions(std::move(irPositions)) {}
+  /// The same, with each op's place given as a pointer into `sourceMgr`'s
+  /// text (which must outlive the resolver): its line and column are
+  /// found only for the ops a report names.
+  PositionResolver(std::string irFile, const llvm::SourceMgr &sourceMgr,
+                   llvm::DenseMap<mlir::Operation *, llvm::SMLoc> irLocs)
+      : irFile(std::move(irFile)), sourceMgr(&sourceMgr),
+        irLocs(std::move(irLocs)) {}
 
   OpInfo describe(mlir::Operation *op) const;
   static SourcePosition getSourcePosition(mlir::Location loc);
@@ -39,6 +47,8 @@ public:
 private:
   std::string irFile;
   llvm::DenseMap<mlir::Operation *, SourcePosition> irPositions;
+  const llvm::SourceMgr *sourceMgr = nullptr;
+  llvm::DenseMap<mlir::Operation *, llvm::SMLoc> irLocs;
 };
 
 /// All findings for `module`, in program order of their primary op.
