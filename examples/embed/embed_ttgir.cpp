@@ -41,7 +41,8 @@ int main(int argc, char **argv) {
 
   // Positions come from the ops' locations (Triton's loc(...) names the
   // kernel source). No IR positions here: proxyfence's own driver records
-  // them with mlir::AsmParserState and passes them as the second argument.
+  // each op's place in the text with mlir::AsmParserState and hands them
+  // to the constructor that takes the llvm::SourceMgr.
   proxyfence::PositionResolver positions(
       path.str(),
       llvm::DenseMap<mlir::Operation *, proxyfence::SourcePosition>());

@@ -166,7 +166,6 @@ static void forEachDependent(Value value, function_ref<void(Value)> fn) {
 
 BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
   unknownSet.unknown = true;
-  InterfaceLookup<FunctionOpInterface> functionOps;
   // A block of functions only (a module, as the passes see it): each is
   // analysed on its first lookup. No value is then outside a function.
   if (root->getNumRegions() == 1 && root->getRegion(0).hasOneBlock() &&
@@ -180,21 +179,22 @@ BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
     return;
   }
   SmallVector<Value> outside;
-  collectValues(root, outside, functionOps,
-                [&](Operation *function, ArrayRef<Value> values) {
-                  solve(function, values);
-                });
+  collectAndSolve(root, outside);
   solve(root->getParentOfType<FunctionOpInterface>(), outside);
 }
 
-void BufferRegionAnalysis::solveFunction(Operation *top) const {
-  InterfaceLookup<FunctionOpInterface> functionOps;
-  // A function has no results: nothing of it is outside it.
-  SmallVector<Value> outside;
-  collectValues(top, outside, functionOps,
+void BufferRegionAnalysis::collectAndSolve(Operation *op,
+                                           SmallVector<Value> &outside) const {
+  collectValues(op, outside, functionOps,
                 [&](Operation *function, ArrayRef<Value> values) {
                   solve(function, values);
                 });
+}
+
+void BufferRegionAnalysis::solveFunction(Operation *top) const {
+  // A function has no results: nothing of it is outside it.
+  SmallVector<Value> outside;
+  collectAndSolve(top, outside);
   assert(outside.empty() && "a function op with memdesc results");
 }
 

@@ -14,9 +14,11 @@
 #define PROXYFENCE_ANALYSIS_BUFFERREGION_H
 
 #include "proxyfence/Interfaces/ProxyAccess.h"
+#include "proxyfence/Support/InterfaceLookup.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -178,6 +180,10 @@ private:
   /// fixpoint.
   void solve(mlir::Operation *function,
              llvm::ArrayRef<mlir::Value> values) const;
+  /// Collects the values under `op` and solves each function's as soon as
+  /// it is collected; values of no function under `op` go to `outside`.
+  void collectAndSolve(mlir::Operation *op,
+                       llvm::SmallVector<mlir::Value> &outside) const;
   /// Collects and solves the values of `top`, a function of the root's
   /// block not analysed yet (and those of the functions nested in it).
   void solveFunction(mlir::Operation *top) const;
@@ -217,6 +223,9 @@ private:
   /// were analysed by the constructor), and those not analysed yet.
   mlir::Block *lazyBlock = nullptr;
   mutable llvm::DenseSet<mlir::Operation *> pending;
+  /// Which kinds of op are functions, asked once per kind for every
+  /// function analysed.
+  mutable InterfaceLookup<mlir::FunctionOpInterface> functionOps;
   RegionSet unknownSet;
 };
 

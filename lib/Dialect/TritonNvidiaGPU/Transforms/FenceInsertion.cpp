@@ -17,7 +17,6 @@
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/FenceBuilders.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
-#include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"

@@ -11,7 +11,6 @@
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/FenceBuilders.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
-#include "mlir/IR/Builders.h"
 
 namespace proxyfence::ttng {
 #define GEN_PASS_DEF_PROXYFENCEPROXYFENCEINSERTION
