@@ -140,7 +140,18 @@ struct ProxyHazardAnalysis::Impl
   void checkAsync(Operation *op, ArrayRef<SharedAccess> accesses,
                   unsigned firstKey, State &state);
   void run();
-  void runOnFunction(FunctionOpInterface function);
+  /// Appends the functions under `op` (itself included) with bodies, in
+  /// post-order, without entering a function: the functions a function's
+  /// body holds (in a nested module) are found by its own walk.
+  void collectFunctions(Operation *op,
+                        SmallVectorImpl<FunctionOpInterface> &out);
+  /// Analyses `function`, after the functions its body holds unless
+  /// `nested` (then they are already analysed, before it).
+  void runOnFunction(FunctionOpInterface function, bool nested = false);
+  /// Numbers the accesses of `function` (walk order); lists the functions
+  /// with bodies it holds in innerFunctions, unless `nested`.
+  void numberAccesses(FunctionOpInterface function, bool nested);
+  SmallVector<FunctionOpInterface> innerFunctions;
 
   /// What is analysed: the module, or the one function of `onlyFunction`.
   Operation *getRoot() {
@@ -191,8 +202,10 @@ struct ProxyHazardAnalysis::Impl
   std::vector<Operation *> fences;
   DenseMap<Operation *, unsigned> fenceId;
   std::optional<engine::FenceRules> rules;
-  /// The current function's keys of generic writes.
+  /// The current function's keys of generic writes, and of generic
+  /// accesses that reach the cluster.
   llvm::BitVector genericWrites;
+  llvm::BitVector remote;
   /// With recordFenceEffects: what each fence orders.
   std::optional<engine::FenceLedger> ledger;
   void computeFenceEffects(bool exact);
@@ -391,51 +404,45 @@ void ProxyHazardAnalysis::Impl::run() {
   // accesses), so each function numbers its own accesses and fences: the
   // frontier's bit vectors are as long as one function's accesses, not the
   // module's.
-  Operation *root = getRoot();
   SmallVector<FunctionOpInterface> functions;
-  // Only an op with a region can be a function: the others are not asked.
-  root->walk([&](Operation *op) {
-    if (op->getNumRegions() == 0 || !functionOps.has(op))
-      return;
-    auto function = cast<FunctionOpInterface>(op);
-    if (!function.isExternal())
-      functions.push_back(function);
-  });
+  collectFunctions(getRoot(), functions);
   for (FunctionOpInterface function : functions)
     runOnFunction(function);
 }
 
-void ProxyHazardAnalysis::Impl::runOnFunction(FunctionOpInterface function) {
-  // Resolve every op's accesses first, numbering them in walk order: the
-  // dataflow then only reads them, so the ArrayRefs it takes stay valid.
-  keys.clear();
-  accesses.clear();
-  ownedRegions.clear();
-  opKeys.clear();
-  blockOps.clear();
-  fences.clear();
-  genericWrites.clear();
-  llvm::BitVector remote;
-  function->walk([&](Operation *op) {
-    unsigned first = accesses.size();
-    collectAccesses(op, accesses);
-    unsigned count = accesses.size() - first;
-    if (count && op->getNumRegions() != 0)
-      opKeys[op] = {first, count};
-    bool fence = isa<ttng::FenceAsyncSharedOp>(op);
-    if ((count || fence || op->getNumRegions() != 0) && op != function)
-      blockOps[op->getBlock()].push_back({op, first, count, fence});
-    for (unsigned index = 0; index != count; ++index) {
-      const SharedAccess &access = accesses[first + index];
-      keys.push_back({op, index});
-      remote.push_back(!access.isAsync && access.scope == FenceScope::Cluster);
-      genericWrites.push_back(!access.isAsync && access.isWrite);
-    }
-    if (options.recordFenceEffects && fence) {
-      fenceId[op] = fences.size();
-      fences.push_back(op);
-    }
-  });
+void ProxyHazardAnalysis::Impl::collectFunctions(
+    Operation *op, SmallVectorImpl<FunctionOpInterface> &out) {
+  // Only an op with a region can be a function: the others are not asked.
+  // A function's body is not entered here: that would be a walk over
+  // every op of the module, in memory no longer cached, before each
+  // function's own walk.
+  if (op->getNumRegions() == 0)
+    return;
+  if (functionOps.has(op)) {
+    auto function = cast<FunctionOpInterface>(op);
+    if (!function.isExternal())
+      out.push_back(function);
+    return;
+  }
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (Operation &nested : block)
+        collectFunctions(&nested, out);
+}
+
+void ProxyHazardAnalysis::Impl::runOnFunction(FunctionOpInterface function,
+                                              bool nested) {
+  numberAccesses(function, nested);
+  if (!innerFunctions.empty()) {
+    // Functions in the body (in a module nested in it) come first, in
+    // post-order, as the functions of the module do; then this one is
+    // numbered again, the state being the last inner function's.
+    SmallVector<FunctionOpInterface> inner = std::move(innerFunctions);
+    innerFunctions.clear();
+    for (FunctionOpInterface innerFunction : inner)
+      runOnFunction(innerFunction, /*nested=*/true);
+    numberAccesses(function, /*nested=*/true);
+  }
   // Triton's passes insert the cluster fence for every cluster-reach async
   // access (docs/proxy-model.md, Scope).
   rules.emplace(std::move(remote), fences.size(),
@@ -447,6 +454,44 @@ void ProxyHazardAnalysis::Impl::runOnFunction(FunctionOpInterface function) {
   if (options.recordFenceEffects)
     computeFenceEffects(/*exact=*/result.fencePoints.size() ==
                         fencePointsBefore);
+}
+
+void ProxyHazardAnalysis::Impl::numberAccesses(FunctionOpInterface function,
+                                               bool nested) {
+  // Resolve every op's accesses first, numbering them in walk order: the
+  // dataflow then only reads them, so the ArrayRefs it takes stay valid.
+  keys.clear();
+  accesses.clear();
+  ownedRegions.clear();
+  opKeys.clear();
+  blockOps.clear();
+  fences.clear();
+  genericWrites.clear();
+  remote.clear();
+  function->walk([&](Operation *op) {
+    unsigned first = accesses.size();
+    collectAccesses(op, accesses);
+    unsigned count = accesses.size() - first;
+    bool hasRegions = op->getNumRegions() != 0;
+    if (count && hasRegions)
+      opKeys[op] = {first, count};
+    bool fence = isa<ttng::FenceAsyncSharedOp>(op);
+    if ((count || fence || hasRegions) && op != function)
+      blockOps[op->getBlock()].push_back({op, first, count, fence});
+    for (unsigned index = 0; index != count; ++index) {
+      const SharedAccess &access = accesses[first + index];
+      keys.push_back({op, index});
+      remote.push_back(!access.isAsync && access.scope == FenceScope::Cluster);
+      genericWrites.push_back(!access.isAsync && access.isWrite);
+    }
+    if (options.recordFenceEffects && fence) {
+      fenceId[op] = fences.size();
+      fences.push_back(op);
+    }
+    if (!nested && hasRegions && op != function && functionOps.has(op) &&
+        !cast<FunctionOpInterface>(op).isExternal())
+      innerFunctions.push_back(cast<FunctionOpInterface>(op));
+  });
 }
 
 /// Whether some pending generic access and some reached async access
