@@ -85,11 +85,17 @@ struct ProxyFenceFenceInsertionPass final
   void runOnOperation() override;
 
 private:
-  void insertFences(ArrayRef<Writer> writers,
-                    ArrayRef<std::pair<ProxyAccessRef, Operation *>> readers,
-                    const BufferRegionAnalysis &regions,
-                    size_t untracedWriters,
-                    AsyncSharedFenceBuilder &fences);
+  /// Places the fences `readers` need against `writers` (those of the same
+  /// functions), given `untracedWriters`, the untraced writers of the
+  /// module, or with `final` false those of the functions walked so far.
+  /// Returns how many reads it handled: with `final` false it stops at
+  /// the first read whose fence depends on whether a function not walked
+  /// yet has an untraced writer.
+  size_t insertFences(ArrayRef<Writer> writers,
+                      ArrayRef<std::pair<ProxyAccessRef, Operation *>> readers,
+                      const BufferRegionAnalysis &regions,
+                      size_t untracedWriters, bool final,
+                      AsyncSharedFenceBuilder &fences);
   Operation *hoist(Operation *op, ArrayRef<const Writer *> writers);
 
   /// Counts for remarks (the statistics are no-ops in release MLIR builds).
@@ -171,10 +177,14 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   // A read meets only writers of its own function (its buffers are its
   // function's), except that any untraced writer of the module may reach
   // it. So each function is walked in turn, right after the region
-  // analysis has read it (both find its ops in the cache), and its writers
-  // and reads are listed; once every untraced writer is counted, each
-  // function's reads are handled against its own writers. When the module
-  // holds anything but functions, it is handled whole.
+  // analysis has read it (both find its ops in the cache), its writers and
+  // reads are listed, and its reads are handled there and then, while its
+  // ops are still in the cache, up to the first read whose fence (or its
+  // scope) depends on whether a function not walked yet has an untraced
+  // writer; the rest of its reads are handled once every function is
+  // walked, in the same order. With remarks, which count the untraced
+  // writers, every read waits for that. When the module holds anything
+  // but functions, it is handled whole.
   AsyncSharedFenceBuilder fences(module.getContext());
   bool byFunction = llvm::all_of(*module.getBody(), [](Operation &top) {
     return isa<FunctionOpInterface>(top);
@@ -182,25 +192,42 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   if (!byFunction) {
     for (Operation &top : *module.getBody())
       collect(top);
-    insertFences(writers, readers, regions, countUntraced(), fences);
+    insertFences(writers, readers, regions, countUntraced(), /*final=*/true,
+                 fences);
   } else {
-    // Where each function's writers and reads end in the lists.
-    SmallVector<std::pair<size_t, size_t>> ends;
+    // Each function's writers, and its reads left for after the walk.
+    struct Left {
+      size_t writersBegin, writersEnd, readersBegin, readersEnd;
+    };
+    SmallVector<Left> left;
+    size_t untraced = 0;
     for (Operation &top : *module.getBody()) {
+      size_t writersBegin = writers.size(), readersBegin = readers.size();
       regions.prepare(&top);
       collect(top);
-      ends.push_back({writers.size(), readers.size()});
+      ArrayRef<Writer> own =
+          ArrayRef(writers).drop_front(writersBegin);
+      untraced += llvm::count_if(own, [](const Writer &writer) {
+        return writer.regions->unknown;
+      });
+      size_t handled = 0;
+      if (!remarks)
+        handled = insertFences(own, ArrayRef(readers).drop_front(readersBegin),
+                               regions, untraced,
+                               /*final=*/&top == &module.getBody()->back(),
+                               fences);
+      if (readersBegin + handled != readers.size())
+        left.push_back({writersBegin, writers.size(), readersBegin + handled,
+                        readers.size()});
     }
-    size_t untracedWriters = countUntraced();
-    size_t writersBegin = 0, readersBegin = 0;
-    for (auto [writersEnd, readersEnd] : ends) {
-      insertFences(
-          ArrayRef(writers).slice(writersBegin, writersEnd - writersBegin),
-          ArrayRef(readers).slice(readersBegin, readersEnd - readersBegin),
-          regions, untracedWriters, fences);
-      writersBegin = writersEnd;
-      readersBegin = readersEnd;
-    }
+    for (const Left &function : left)
+      insertFences(ArrayRef(writers).slice(function.writersBegin,
+                                           function.writersEnd -
+                                               function.writersBegin),
+                   ArrayRef(readers).slice(function.readersBegin,
+                                           function.readersEnd -
+                                               function.readersBegin),
+                   regions, untraced, /*final=*/true, fences);
   }
   if (remarks)
     module.emitRemark("proxyfence-fence-insertion: ")
@@ -208,12 +235,10 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
         << deduplicated << " deduplicated";
 }
 
-/// Places the fences `readers` need against `writers` (those of the same
-/// functions), given the module's count of untraced writers.
-void ProxyFenceFenceInsertionPass::insertFences(
+size_t ProxyFenceFenceInsertionPass::insertFences(
     ArrayRef<Writer> writers,
     ArrayRef<std::pair<ProxyAccessRef, Operation *>> readers,
-    const BufferRegionAnalysis &regions, size_t untracedWriters,
+    const BufferRegionAnalysis &regions, size_t untracedWriters, bool final,
     AsyncSharedFenceBuilder &fences) {
   // Index the writers, so that each async read looks only at those that
   // may write its bytes (linear, not readers x writers): by allocation and
@@ -286,7 +311,8 @@ void ProxyFenceFenceInsertionPass::insertFences(
   // of each of their blocks.
   size_t relevant = 0;
   SmallVector<const Writer *> relevantBlocks;
-  for (auto [iface, function] : readers) {
+  for (size_t position = 0; position != readers.size(); ++position) {
+    auto [iface, function] = readers[position];
     Operation *op = iface.getOperation();
     accesses.clear();
     iface.getProxyAccesses(accesses);
@@ -300,6 +326,9 @@ void ProxyFenceFenceInsertionPass::insertFences(
     // A buffer whose origin cannot be traced (a function argument, another
     // block argument) may have been written from registers anywhere.
     bool untraced = false;
+    // Whether an untraced writer of another function would make the fence
+    // a cluster fence.
+    bool clusterIfElsewhere = false;
     auto count = [&](unsigned index) {
       if (std::exchange(lastReader[index], reader) != reader)
         ++relevant;
@@ -353,11 +382,18 @@ void ProxyFenceFenceInsertionPass::insertFences(
       for (unsigned index : untracedHere)
         consider(index, read, access);
       // An untraced writer may alias any read that is not empty.
+      clusterIfElsewhere |= access.scope == FenceScope::Cluster;
       if (untracedWriters != untracedHere.size()) {
         untracedElsewhere = untracedWriters - untracedHere.size();
         cluster |= access.scope == FenceScope::Cluster;
       }
     }
+    // None so far: whether the read gets a fence, or a cluster one, may
+    // depend on the functions not walked yet.
+    if (!final && untracedElsewhere == 0 &&
+        ((relevantBlocks.empty() && !untraced) ||
+         (clusterIfElsewhere && !cluster)))
+      return position;
     if (relevantBlocks.empty() && untracedElsewhere == 0 && !untraced)
       continue;
     int64_t hoistedBefore = hoisted;
@@ -382,6 +418,7 @@ void ProxyFenceFenceInsertionPass::insertFences(
           << (untraced ? " (or its buffer cannot be traced)" : "")
           << "; hoisted out of " << hoisted - hoistedBefore << " loop(s)";
   }
+  return readers.size();
 }
 
 } // namespace
