@@ -15,6 +15,7 @@
 #include "proxyfence/Analysis/ForwardDataflow.h"
 #include "proxyfence/Engine/Frontier.h"
 #include "proxyfence/Support/InterfaceLookup.h"
+#include "proxyfence/Support/WarmAhead.h"
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
@@ -23,6 +24,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 
 #include <deque>
 #include <optional>
@@ -406,8 +408,17 @@ void ProxyHazardAnalysis::Impl::run() {
   // module's.
   SmallVector<FunctionOpInterface> functions;
   collectFunctions(getRoot(), functions);
-  for (FunctionOpInterface function : functions)
+  // The next function is read ahead (WarmAhead.h): the analysis changes
+  // no op.
+  SmallVector<Operation *> ops =
+      llvm::map_to_vector(functions, [](FunctionOpInterface function) {
+        return function.getOperation();
+      });
+  WarmAhead warm(getRoot()->getContext(), ops);
+  for (auto [index, function] : llvm::enumerate(functions)) {
+    warm.enter(index);
     runOnFunction(function);
+  }
 }
 
 void ProxyHazardAnalysis::Impl::collectFunctions(

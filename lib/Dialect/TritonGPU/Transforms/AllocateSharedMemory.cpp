@@ -22,6 +22,7 @@
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "proxyfence/Interfaces/ProxyAccess.h"
 #include "proxyfence/Support/InterfaceLookup.h"
+#include "proxyfence/Support/WarmAhead.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -29,6 +30,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace proxyfence::ttg {
@@ -636,7 +638,14 @@ struct ProxyFenceAllocateSharedMemoryPass final
     ProgramOrder order;
     SmallVector<MemDescUse> memDescUses;
     int64_t total = 0;
-    for (auto func : module.getOps<FunctionOpInterface>()) {
+    // Function by function, the next one read ahead (WarmAhead.h).
+    SmallVector<Operation *> functions = llvm::map_to_vector(
+        module.getOps<FunctionOpInterface>(),
+        [](FunctionOpInterface func) { return func.getOperation(); });
+    WarmAhead warm(module.getContext(), functions);
+    for (auto [index, function] : llvm::enumerate(functions)) {
+      warm.enter(index);
+      auto func = cast<FunctionOpInterface>(function);
       SmallVector<Buffer> buffers =
           collectBuffers(func, analysis, order, memDescUses);
       for (const Buffer &buffer : buffers)
@@ -649,6 +658,7 @@ struct ProxyFenceAllocateSharedMemoryPass final
           buffer.op->setAttr(kSizeAttr, builder.getI32IntegerAttr(buffer.size));
       }
     }
+    warm.finish();
     module->setAttr(kSharedAttr, builder.getI32IntegerAttr(total));
     sharedBytes += total;
   }

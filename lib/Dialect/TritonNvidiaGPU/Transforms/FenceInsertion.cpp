@@ -16,10 +16,12 @@
 #include "proxyfence/Analysis/ProxyHazards.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/FenceBuilders.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
+#include "proxyfence/Support/WarmAhead.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 
 namespace proxyfence::ttng {
 #define GEN_PASS_DEF_PROXYFENCEFENCEINSERTION
@@ -201,7 +203,14 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     };
     SmallVector<Left> left;
     size_t untraced = 0;
-    for (Operation &top : *module.getBody()) {
+    // The next function is read ahead (WarmAhead.h); the reads left for
+    // after the walk may be in any function.
+    SmallVector<Operation *> tops = llvm::map_to_vector(
+        *module.getBody(), [](Operation &op) { return &op; });
+    WarmAhead warm(module.getContext(), tops);
+    for (auto [index, topOp] : llvm::enumerate(tops)) {
+      warm.enter(index);
+      Operation &top = *topOp;
       size_t writersBegin = writers.size(), readersBegin = readers.size();
       regions.prepare(&top);
       collect(top);
@@ -220,6 +229,7 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
         left.push_back({writersBegin, writers.size(), readersBegin + handled,
                         readers.size()});
     }
+    warm.finish();
     for (const Left &function : left)
       insertFences(ArrayRef(writers).slice(function.writersBegin,
                                            function.writersEnd -

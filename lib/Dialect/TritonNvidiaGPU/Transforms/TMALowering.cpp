@@ -28,6 +28,7 @@
 #include "proxyfence/Dialect/Triton/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "proxyfence/Support/WarmAhead.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
@@ -36,6 +37,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/ADT/Statistic.h"
 
 namespace proxyfence::ttng {
@@ -537,19 +539,28 @@ struct ProxyFenceTMALoweringPass final
     ModuleOp module = getOperation();
     int64_t numCTAs = getNumCTAs(module);
     // One walk finds what there is to lower and the functions (the nearest
-    // isolated-from-above ops) that hold it, in walk order.
+    // isolated-from-above ops) that hold it, in walk order; it goes function
+    // by function, the next ones read ahead (WarmAhead.h).
     llvm::SetVector<Operation *> scopes;
-    WalkResult checked = module.walk([&](Operation *op) {
-      bool descriptorOp = isDescriptorOp(op);
-      if (descriptorOp && failed(checkLowerable(op, numCTAs)))
-        return WalkResult::interrupt();
-      if (descriptorOp || isa<tt::MakeTensorDescOp>(op))
-        scopes.insert(
-            op->getParentWithTrait<mlir::OpTrait::IsIsolatedFromAbove>());
-      return WalkResult::advance();
-    });
-    if (checked.wasInterrupted())
-      return signalPassFailure();
+    SmallVector<Operation *> tops = llvm::map_to_vector(
+        *module.getBody(), [](Operation &op) { return &op; });
+    {
+      WarmAhead warm(module.getContext(), tops);
+      for (auto [index, top] : llvm::enumerate(tops)) {
+        warm.enter(index);
+        WalkResult checked = top->walk([&](Operation *op) {
+          bool descriptorOp = isDescriptorOp(op);
+          if (descriptorOp && failed(checkLowerable(op, numCTAs)))
+            return WalkResult::interrupt();
+          if (descriptorOp || isa<tt::MakeTensorDescOp>(op))
+            scopes.insert(
+                op->getParentWithTrait<mlir::OpTrait::IsIsolatedFromAbove>());
+          return WalkResult::advance();
+        });
+        if (checked.wasInterrupted())
+          return signalPassFailure();
+      }
+    }
     if (scopes.empty())
       return markAllAnalysesPreserved();
 

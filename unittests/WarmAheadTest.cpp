@@ -1,0 +1,156 @@
+//===- WarmAheadTest.cpp - the read-ahead helper never meets the pass ----===//
+//
+// WarmAhead reads the next function on another thread while a pass works
+// on the current one. These tests run a "pass" that rewrites each function
+// it enters (erasing and creating ops) and check that the helper is never
+// in a function the pass has entered, that it does read ahead when the
+// context allows threads, and that it stays off when it does not.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParsedModule.h"
+
+#include "proxyfence/Support/WarmAhead.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include "gtest/gtest.h"
+
+#include <chrono>
+#include <string>
+#include <thread>
+
+using namespace mlir;
+using namespace proxyfence;
+
+namespace {
+
+/// `functions` functions of `ops` chained additions each.
+std::string chains(int functions, int ops) {
+  std::string source = "module {\n";
+  for (int f = 0; f != functions; ++f) {
+    source += "  tt.func @f" + std::to_string(f) + "(%a: i32) -> i32 {\n";
+    std::string last = "%a";
+    for (int i = 0; i != ops; ++i) {
+      std::string name = "%v" + std::to_string(i);
+      source += "    " + name + " = arith.addi " + last + ", %a : i32\n";
+      last = name;
+    }
+    source += "    tt.return " + last + " : i32\n  }\n";
+  }
+  return source + "}\n";
+}
+
+SmallVector<Operation *> functionsOf(ModuleOp module) {
+  SmallVector<Operation *> out;
+  for (Operation &op : *module.getBody())
+    out.push_back(&op);
+  return out;
+}
+
+/// Replaces every addition of `function` with a fresh one (the old ops
+/// are freed): what a pass that changes a function does to its memory.
+void rewrite(Operation *function) {
+  Block &body = function->getRegion(0).front();
+  OpBuilder builder(function->getContext());
+  for (Operation &op : llvm::make_early_inc_range(body.without_terminator())) {
+    builder.setInsertionPoint(&op);
+    Operation *fresh = builder.clone(op);
+    op.replaceAllUsesWith(fresh);
+    op.erase();
+  }
+}
+
+TEST(WarmAheadTest, NeverInAFunctionThePassEntered) {
+  ParsedModule parsed(chains(/*functions=*/48, /*ops=*/2000));
+  ASSERT_TRUE(parsed.module);
+  ASSERT_TRUE(parsed.context.isMultithreadingEnabled());
+  SmallVector<Operation *> functions = functionsOf(*parsed.module);
+  // How often the pass entered a function the helper was reading.
+  int caught = 0;
+  for (int round = 0; round != 3; ++round) {
+    WarmAhead warm(&parsed.context, functions);
+    size_t index = 0;
+    warm.enter(index);
+    while (true) {
+      if (index % 2 == 0)
+        rewrite(functions[index]);
+      if (index + 1 == functions.size())
+        break;
+      // The pass goes on to the function the helper is reading, if it
+      // catches it reading one within 2 ms (entering a later function
+      // than the next is allowed), else to the next.
+      std::optional<size_t> reading;
+      auto deadline =
+          std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
+      while (!(reading = warm.reading()) &&
+             std::chrono::steady_clock::now() < deadline)
+        std::this_thread::yield();
+      index = reading ? *reading : index + 1;
+      caught += reading.has_value();
+      warm.enter(index);
+      reading = warm.reading();
+      EXPECT_TRUE(!reading || *reading > index)
+          << "the helper reads function " << *reading << " after the pass "
+          << "entered " << index;
+    }
+    warm.finish();
+    EXPECT_FALSE(warm.reading());
+  }
+  // The race was there to lose.
+  EXPECT_GT(caught, 0);
+  EXPECT_TRUE(succeeded(verify(*parsed.module)));
+}
+
+TEST(WarmAheadTest, ReadsTheNextFunctionWhileThePassWorks) {
+  ParsedModule parsed(chains(/*functions=*/8, /*ops=*/200));
+  ASSERT_TRUE(parsed.module);
+  SmallVector<Operation *> functions = functionsOf(*parsed.module);
+  WarmAhead warm(&parsed.context, functions);
+  for (auto [index, function] : llvm::enumerate(functions)) {
+    warm.enter(index);
+    // While the pass is in function `index`, the helper reads the next
+    // two (and no further); a pass would be working meanwhile.
+    size_t expected = std::min(index + 2, functions.size() - 1);
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (warm.functionsRead() < expected &&
+           std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    EXPECT_EQ(warm.functionsRead(), expected) << "in function " << index;
+    rewrite(function);
+  }
+  warm.finish();
+  EXPECT_EQ(warm.functionsRead(), functions.size() - 1);
+}
+
+TEST(WarmAheadTest, OffWithoutThreadsOrWithFewFunctions) {
+  {
+    ParsedModule parsed(chains(/*functions=*/8, /*ops=*/50));
+    ASSERT_TRUE(parsed.module);
+    parsed.context.disableMultithreading();
+    SmallVector<Operation *> functions = functionsOf(*parsed.module);
+    WarmAhead warm(&parsed.context, functions);
+    for (size_t index = 0; index != functions.size(); ++index) {
+      warm.enter(index);
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    warm.finish();
+    EXPECT_EQ(warm.functionsRead(), 0u);
+  }
+  {
+    ParsedModule parsed(chains(/*functions=*/2, /*ops=*/50));
+    ASSERT_TRUE(parsed.module);
+    SmallVector<Operation *> functions = functionsOf(*parsed.module);
+    WarmAhead warm(&parsed.context, functions);
+    for (size_t index = 0; index != functions.size(); ++index) {
+      warm.enter(index);
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    warm.finish();
+    EXPECT_EQ(warm.functionsRead(), 0u);
+  }
+}
+
+} // namespace
