@@ -71,7 +71,7 @@ TEST(WarmAheadTest, NeverInAFunctionThePassEntered) {
   // How often the pass entered a function the helper was reading.
   int caught = 0;
   for (int round = 0; round != 3; ++round) {
-    WarmAhead warm(&parsed.context, functions);
+    WarmAhead warm(&parsed.context, functions, std::chrono::microseconds(0));
     size_t index = 0;
     warm.enter(index);
     while (true) {
@@ -108,7 +108,7 @@ TEST(WarmAheadTest, ReadsTheNextFunctionWhileThePassWorks) {
   ParsedModule parsed(chains(/*functions=*/8, /*ops=*/200));
   ASSERT_TRUE(parsed.module);
   SmallVector<Operation *> functions = functionsOf(*parsed.module);
-  WarmAhead warm(&parsed.context, functions);
+  WarmAhead warm(&parsed.context, functions, std::chrono::microseconds(0));
   for (auto [index, function] : llvm::enumerate(functions)) {
     warm.enter(index);
     // While the pass is in function `index`, the helper reads the next
@@ -125,13 +125,52 @@ TEST(WarmAheadTest, ReadsTheNextFunctionWhileThePassWorks) {
   EXPECT_EQ(warm.functionsRead(), functions.size() - 1);
 }
 
+TEST(WarmAheadTest, FinishWaitsForTheHelperToLeave) {
+  ParsedModule parsed(chains(/*functions=*/6, /*ops=*/20000));
+  ASSERT_TRUE(parsed.module);
+  SmallVector<Operation *> functions = functionsOf(*parsed.module);
+  // How often finish() came while the helper was reading.
+  int caught = 0;
+  for (int round = 0; round != 10; ++round) {
+    WarmAhead warm(&parsed.context, functions, std::chrono::microseconds(0));
+    warm.enter(0);
+    // Stop the helper in the middle of a read if it can be caught in one
+    // (a function of 20k ops takes it a while), then change every
+    // function.
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+    while (!warm.reading() && warm.functionsRead() < 2 &&
+           std::chrono::steady_clock::now() < deadline)
+      std::this_thread::yield();
+    caught += warm.reading().has_value();
+    warm.finish();
+    EXPECT_FALSE(warm.reading()) << "round " << round;
+    for (Operation *function : functions)
+      rewrite(function);
+  }
+  EXPECT_GT(caught, 0);
+  EXPECT_TRUE(succeeded(verify(*parsed.module)));
+}
+
 TEST(WarmAheadTest, OffWithoutThreadsOrWithFewFunctions) {
   {
     ParsedModule parsed(chains(/*functions=*/8, /*ops=*/50));
     ASSERT_TRUE(parsed.module);
     parsed.context.disableMultithreading();
     SmallVector<Operation *> functions = functionsOf(*parsed.module);
-    WarmAhead warm(&parsed.context, functions);
+    WarmAhead warm(&parsed.context, functions, std::chrono::microseconds(0));
+    for (size_t index = 0; index != functions.size(); ++index) {
+      warm.enter(index);
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    warm.finish();
+    EXPECT_EQ(warm.functionsRead(), 0u);
+  }
+  {
+    // A pass over before the helper's time to start.
+    ParsedModule parsed(chains(/*functions=*/8, /*ops=*/50));
+    ASSERT_TRUE(parsed.module);
+    SmallVector<Operation *> functions = functionsOf(*parsed.module);
+    WarmAhead warm(&parsed.context, functions, std::chrono::hours(1));
     for (size_t index = 0; index != functions.size(); ++index) {
       warm.enter(index);
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
@@ -143,7 +182,7 @@ TEST(WarmAheadTest, OffWithoutThreadsOrWithFewFunctions) {
     ParsedModule parsed(chains(/*functions=*/2, /*ops=*/50));
     ASSERT_TRUE(parsed.module);
     SmallVector<Operation *> functions = functionsOf(*parsed.module);
-    WarmAhead warm(&parsed.context, functions);
+    WarmAhead warm(&parsed.context, functions, std::chrono::microseconds(0));
     for (size_t index = 0; index != functions.size(); ++index) {
       warm.enter(index);
       std::this_thread::sleep_for(std::chrono::milliseconds(2));

@@ -10,8 +10,9 @@
 // enters function i (`enter(i)`), the helper leaves it (it checks which
 // function the pass is in as it goes, and the pass waits for it to leave).
 // It changes nothing a pass computes: output is the same with it and
-// without it (it does nothing when the context has multithreading off, or
-// the module has fewer functions than make it worth a task).
+// without it. It does nothing when the context has multithreading off, on
+// one core, with fewer than four functions, or when the pass is over in
+// less than half a millisecond (a module that small is in the cache).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/ThreadPool.h"
 
 #include <atomic>
@@ -33,19 +35,23 @@ namespace proxyfence {
 
 class WarmAhead {
 public:
-  /// The pass will go over `functions` in this order (the list must stay
-  /// valid, and the ops in place, until this object is destroyed).
+  /// A task costs some microseconds to start and only helps a pass that
+  /// takes far longer (on a module larger than the cache): the helper
+  /// starts once the pass has run this long.
+  static constexpr std::chrono::microseconds kStartAfter{500};
+
+  /// The pass will go over `functions` in this order (the ops must stay in
+  /// place until finish()).
   WarmAhead(mlir::MLIRContext *context,
-            llvm::ArrayRef<mlir::Operation *> functions)
-      : functions(functions) {
+            llvm::ArrayRef<mlir::Operation *> functions,
+            std::chrono::microseconds startAfter = kStartAfter)
+      : context(context), functions(functions), startAfter(startAfter) {
     // (Not on one core: the helper would take turns with the pass.)
-    if (functions.size() < kMinFunctions ||
-        !context->isMultithreadingEnabled() ||
-        context->getThreadPool().getMaxConcurrency() < 2)
-      return;
-    group =
-        std::make_unique<llvm::ThreadPoolTaskGroup>(context->getThreadPool());
-    group->async([this] { run(); });
+    eligible = functions.size() >= kMinFunctions &&
+               context->isMultithreadingEnabled() &&
+               context->getThreadPool().getMaxConcurrency() >= 2;
+    if (eligible)
+      created = std::chrono::steady_clock::now();
   }
 
   WarmAhead(const WarmAhead &) = delete;
@@ -54,101 +60,150 @@ public:
   /// The pass is about to read or change function `index` (and then only
   /// later ones): the helper leaves it first.
   void enter(size_t index) {
-    current.store(index, std::memory_order_seq_cst);
-    while (busy.load(std::memory_order_seq_cst) <= index)
-      std::this_thread::yield();
+    if (!state) {
+      if (eligible && index + 1 < functions.size() &&
+          std::chrono::steady_clock::now() - created >= startAfter) {
+        eligible = false;
+        start(index);
+      }
+      return;
+    }
+    state->current.store(index, std::memory_order_seq_cst);
+    state->waitUntilOut([&](size_t busy) { return busy > index; });
   }
 
   /// Stops the helper: it reads nothing after this returns (the pass may
   /// then change any function).
   void finish() {
-    if (!group)
+    if (!state)
       return;
-    stop.store(true, std::memory_order_seq_cst);
-    // From a worker of the same pool, wait() runs a task not yet started
-    // itself (and the task returns at once): no deadlock.
-    group->wait();
-    group.reset();
+    state->stop.store(true, std::memory_order_seq_cst);
+    state->waitUntilOut([](size_t busy) { return busy == kNone; });
+    finished = std::move(state);
   }
 
   ~WarmAhead() { finish(); }
 
   /// How many functions the helper read whole (for tests: 0 when it did
-  /// not run). Exact only once finish() has returned.
-  size_t functionsRead() const { return read.load(std::memory_order_relaxed); }
+  /// not run).
+  size_t functionsRead() const {
+    const State *s = state ? state.get() : finished.get();
+    return s ? s->read.load(std::memory_order_seq_cst) : 0;
+  }
 
   /// The function the helper is reading, if any (for tests: never one the
-  /// pass has entered).
+  /// pass has entered, nor any after finish()).
   std::optional<size_t> reading() const {
-    size_t index = busy.load(std::memory_order_seq_cst);
+    const State *s = state ? state.get() : finished.get();
+    if (!s)
+      return std::nullopt;
+    size_t index = s->busy.load(std::memory_order_seq_cst);
     return index == kNone ? std::nullopt : std::optional<size_t>(index);
   }
 
 private:
+  /// Starts the helper at the function after `index`, the pass's.
+  void start(size_t index) {
+    state = std::make_shared<State>(functions, index);
+    // The task keeps the state alive: finish() does not wait for a task
+    // still queued (it would read nothing).
+    context->getThreadPool().async([state = state] { state->run(); });
+  }
+
   /// Fewer functions than this: a task costs more than it could save.
   static constexpr size_t kMinFunctions = 4;
   /// How many functions past the pass's the helper reads.
   static constexpr size_t kAhead = 2;
   static constexpr size_t kNone = ~size_t(0);
 
-  void run() {
-    for (size_t next = 1; next < functions.size(); ++next) {
-      // Wait until the pass is at most kAhead functions behind: briefly
-      // on the spot, then asleep (a pass spends far longer in a function
-      // than the helper takes to read one).
-      for (unsigned polls = 0;
-           next > current.load(std::memory_order_seq_cst) + kAhead; ++polls) {
-        if (stop.load(std::memory_order_relaxed))
-          return;
-        if (polls < 64)
-          std::this_thread::yield();
-        else
-          std::this_thread::sleep_for(std::chrono::microseconds(20));
-      }
-      if (stop.load(std::memory_order_relaxed))
-        return;
-      busy.store(next, std::memory_order_seq_cst);
-      if (current.load(std::memory_order_seq_cst) < next &&
-          touch(functions[next], next))
-        read.fetch_add(1, std::memory_order_relaxed);
-      busy.store(kNone, std::memory_order_seq_cst);
-    }
-  }
+  /// What the pass and the helper share. Each side stores its own flag and
+  /// then loads the other's (all sequentially consistent), so one of them
+  /// always sees the other: the helper never starts on a function the pass
+  /// has entered, nor after finish(), and the pass waits for it to leave
+  /// one it is in.
+  struct State {
+    State(llvm::ArrayRef<mlir::Operation *> functions, size_t current)
+        : functions(functions.begin(), functions.end()), current(current) {}
 
-  /// Reads `op` and the ops nested in it (what a walk reads: each op's
-  /// header, operands and regions), giving up once the pass enters
-  /// function `index`. Returns false when it gave up.
-  bool touch(mlir::Operation *op, size_t index) {
-    sink += reinterpret_cast<uintptr_t>(op->getName().getAsOpaquePointer());
-    for (mlir::Value operand : op->getOperands())
-      sink +=
-          reinterpret_cast<uintptr_t>(operand.getType().getAsOpaquePointer());
-    for (mlir::Value result : op->getResults())
-      sink +=
-          reinterpret_cast<uintptr_t>(result.getType().getAsOpaquePointer());
-    for (mlir::Region &region : op->getRegions())
-      for (mlir::Block &block : region)
-        for (mlir::Operation &nested : block) {
-          if ((++visited & 63) == 0 &&
-              current.load(std::memory_order_seq_cst) >= index)
-            return false;
-          if (!touch(&nested, index))
-            return false;
+    void run() {
+      for (size_t next = current.load(std::memory_order_seq_cst) + 1;
+           next < functions.size(); ++next) {
+        // Wait until the pass is at most kAhead functions behind: briefly
+        // on the spot, then asleep (a pass spends far longer in a function
+        // than the helper takes to read one).
+        for (unsigned polls = 0;
+             next > current.load(std::memory_order_seq_cst) + kAhead; ++polls) {
+          if (stop.load(std::memory_order_seq_cst))
+            return;
+          if (polls < 64)
+            std::this_thread::yield();
+          else
+            std::this_thread::sleep_for(std::chrono::microseconds(20));
         }
-    return true;
-  }
+        busy.store(next, std::memory_order_seq_cst);
+        bool done = stop.load(std::memory_order_seq_cst);
+        if (!done && current.load(std::memory_order_seq_cst) < next &&
+            touch(functions[next], next))
+          read.fetch_add(1, std::memory_order_seq_cst);
+        busy.store(kNone, std::memory_order_seq_cst);
+        if (done)
+          return;
+      }
+    }
 
+    /// Reads `op` and the ops nested in it (what a walk reads: each op's
+    /// header, its operands' and results' types, its regions), giving up
+    /// once the pass enters function `index` or stops the helper. Returns
+    /// false when it gave up.
+    bool touch(mlir::Operation *op, size_t index) {
+      sink += reinterpret_cast<uintptr_t>(op->getName().getAsOpaquePointer());
+      for (mlir::Value operand : op->getOperands())
+        sink +=
+            reinterpret_cast<uintptr_t>(operand.getType().getAsOpaquePointer());
+      for (mlir::Value result : op->getResults())
+        sink +=
+            reinterpret_cast<uintptr_t>(result.getType().getAsOpaquePointer());
+      for (mlir::Region &region : op->getRegions())
+        for (mlir::Block &block : region)
+          for (mlir::Operation &nested : block) {
+            if ((++visited & 63) == 0 &&
+                (current.load(std::memory_order_seq_cst) >= index ||
+                 stop.load(std::memory_order_seq_cst)))
+              return false;
+            if (!touch(&nested, index))
+              return false;
+          }
+      return true;
+    }
+
+    /// The pass's side: waits (briefly: the helper checks every 64 ops)
+    /// until the function the helper is in satisfies `out`.
+    template <typename Out> void waitUntilOut(Out out) {
+      while (!out(busy.load(std::memory_order_seq_cst)))
+        std::this_thread::yield();
+    }
+
+    const llvm::SmallVector<mlir::Operation *> functions;
+    /// The function the pass is in.
+    std::atomic<size_t> current;
+    /// The function the helper reads (kNone: none).
+    std::atomic<size_t> busy{kNone};
+    std::atomic<bool> stop{false};
+    std::atomic<size_t> read{0};
+    /// The helper's own: what it read, so that the reads stay.
+    uintptr_t sink = 0;
+    size_t visited = 0;
+  };
+
+  mlir::MLIRContext *context;
   llvm::ArrayRef<mlir::Operation *> functions;
-  std::unique_ptr<llvm::ThreadPoolTaskGroup> group;
-  /// The function the pass is in.
-  std::atomic<size_t> current{0};
-  /// The function the helper reads (kNone: none).
-  std::atomic<size_t> busy{kNone};
-  std::atomic<bool> stop{false};
-  std::atomic<size_t> read{0};
-  /// The helper's own: what it read, so that the reads stay.
-  uintptr_t sink = 0;
-  size_t visited = 0;
+  std::chrono::microseconds startAfter;
+  /// Whether the helper may still start, and when the pass began.
+  bool eligible = false;
+  std::chrono::steady_clock::time_point created;
+  std::shared_ptr<State> state;
+  /// After finish(): kept for functionsRead().
+  std::shared_ptr<State> finished;
 };
 
 } // namespace proxyfence
