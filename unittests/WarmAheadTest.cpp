@@ -19,8 +19,10 @@
 #include "gtest/gtest.h"
 
 #include <chrono>
+#include <cstdio>
 #include <string>
 #include <thread>
+#include <vector>
 
 using namespace mlir;
 using namespace proxyfence;
@@ -190,6 +192,25 @@ TEST(WarmAheadTest, OffWithoutThreadsOrWithFewFunctions) {
     warm.finish();
     EXPECT_EQ(warm.functionsRead(), 0u);
   }
+}
+
+TEST(WarmAheadTest, MeasuresResidentMemoryAndTheLastLevelCache) {
+  size_t before = WarmAhead::residentBytes();
+#ifdef __linux__
+  EXPECT_GT(before, 0u);
+  // 64 MiB written is 64 MiB more resident.
+  std::vector<char> block(64 << 20);
+  for (size_t i = 0; i < block.size(); i += 4096)
+    block[i] = static_cast<char>(i);
+  EXPECT_GE(WarmAhead::residentBytes(), before + (48u << 20));
+  if (std::FILE *file =
+          std::fopen("/sys/devices/system/cpu/cpu0/cache/index0/size", "r")) {
+    std::fclose(file);
+    // At least a level-one cache's 16 KiB, at most a gigabyte.
+    EXPECT_GE(WarmAhead::lastLevelCacheBytes(), 16u << 10);
+    EXPECT_LE(WarmAhead::lastLevelCacheBytes(), 1u << 30);
+  }
+#endif
 }
 
 } // namespace
