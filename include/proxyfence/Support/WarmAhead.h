@@ -12,7 +12,7 @@
 // It changes nothing a pass computes: output is the same with it and
 // without it. It does nothing when the context has multithreading off, on
 // one core, with fewer than four functions, when the pass is over in less
-// than half a millisecond, or when the process's resident memory is within
+// than a millisecond, or when the process's resident memory is within
 // the last-level cache (the module is then in the cache: nothing to gain).
 //
 //===----------------------------------------------------------------------===//
@@ -45,7 +45,7 @@ public:
   /// starts once the pass has run this long, if the module then seems
   /// larger than the cache (exceedsLastLevelCache). A start of zero, for
   /// tests, starts it at the first enter() whatever the sizes.
-  static constexpr std::chrono::microseconds kStartAfter{500};
+  static constexpr std::chrono::microseconds kStartAfter{1000};
 
   /// The pass will go over `functions` in this order (the ops must stay in
   /// place until finish()).
@@ -124,12 +124,12 @@ public:
     return cache != 0 && resident > cache;
   }
 
-  /// The largest cache cpu0 reports (its last level), in bytes; 0 when
-  /// unknown.
+  /// The size of cpu0's last-level cache in bytes (sysfs lists its caches
+  /// by level, so the last index that exists is the last level); 0 when
+  /// unknown. Read once per process.
   static size_t lastLevelCacheBytes() {
     static const size_t bytes = [] {
-      size_t largest = 0;
-      for (int index = 0; index != 8; ++index) {
+      for (int index = 7; index >= 0; --index) {
         std::string path = "/sys/devices/system/cpu/cpu0/cache/index" +
                            std::to_string(index) + "/size";
         std::FILE *file = std::fopen(path.c_str(), "r");
@@ -140,14 +140,14 @@ public:
         int read = std::fscanf(file, "%llu%c", &value, &unit);
         std::fclose(file);
         if (read < 1)
-          continue;
+          return size_t(0);
         if (read == 2 && (unit == 'K' || unit == 'k'))
           value <<= 10;
         else if (read == 2 && (unit == 'M' || unit == 'm'))
           value <<= 20;
-        largest = std::max<size_t>(largest, value);
+        return static_cast<size_t>(value);
       }
-      return largest;
+      return size_t(0);
     }();
     return bytes;
   }
