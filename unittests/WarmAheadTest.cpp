@@ -153,45 +153,37 @@ TEST(WarmAheadTest, FinishWaitsForTheHelperToLeave) {
   EXPECT_TRUE(succeeded(verify(*parsed.module)));
 }
 
-TEST(WarmAheadTest, OffWithoutThreadsOrWithFewFunctions) {
-  {
-    ParsedModule parsed(chains(/*functions=*/8, /*ops=*/50));
-    ASSERT_TRUE(parsed.module);
+/// How many functions the helper reads while a pass spends 2 ms in each
+/// of `functions` functions (threads off when `threads` is false).
+size_t readDuringSlowPass(int functions, bool threads,
+                          std::chrono::microseconds startAfter) {
+  ParsedModule parsed(chains(functions, /*ops=*/50));
+  EXPECT_TRUE(parsed.module);
+  if (!threads)
     parsed.context.disableMultithreading();
-    SmallVector<Operation *> functions = functionsOf(*parsed.module);
-    WarmAhead warm(&parsed.context, functions, std::chrono::microseconds(0));
-    for (size_t index = 0; index != functions.size(); ++index) {
-      warm.enter(index);
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    warm.finish();
-    EXPECT_EQ(warm.functionsRead(), 0u);
+  SmallVector<Operation *> ops = functionsOf(*parsed.module);
+  WarmAhead warm(&parsed.context, ops, startAfter);
+  for (size_t index = 0; index != ops.size(); ++index) {
+    warm.enter(index);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
-  {
-    // A pass over before the helper's time to start.
-    ParsedModule parsed(chains(/*functions=*/8, /*ops=*/50));
-    ASSERT_TRUE(parsed.module);
-    SmallVector<Operation *> functions = functionsOf(*parsed.module);
-    WarmAhead warm(&parsed.context, functions, std::chrono::hours(1));
-    for (size_t index = 0; index != functions.size(); ++index) {
-      warm.enter(index);
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    warm.finish();
-    EXPECT_EQ(warm.functionsRead(), 0u);
-  }
-  {
-    ParsedModule parsed(chains(/*functions=*/2, /*ops=*/50));
-    ASSERT_TRUE(parsed.module);
-    SmallVector<Operation *> functions = functionsOf(*parsed.module);
-    WarmAhead warm(&parsed.context, functions, std::chrono::microseconds(0));
-    for (size_t index = 0; index != functions.size(); ++index) {
-      warm.enter(index);
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    warm.finish();
-    EXPECT_EQ(warm.functionsRead(), 0u);
-  }
+  warm.finish();
+  return warm.functionsRead();
+}
+
+TEST(WarmAheadTest, OffWithoutThreadsOrWithFewFunctions) {
+  EXPECT_EQ(
+      readDuringSlowPass(8, /*threads=*/false, std::chrono::microseconds(0)),
+      0u);
+  // A pass over before the helper's time to start.
+  EXPECT_EQ(readDuringSlowPass(8, /*threads=*/true, std::chrono::hours(1)), 0u);
+  EXPECT_EQ(
+      readDuringSlowPass(2, /*threads=*/true, std::chrono::microseconds(0)),
+      0u);
+  // The same slow pass does get help when nothing rules it out.
+  EXPECT_EQ(
+      readDuringSlowPass(8, /*threads=*/true, std::chrono::microseconds(0)),
+      7u);
 }
 
 TEST(WarmAheadTest, MeasuresResidentMemoryAndTheLastLevelCache) {

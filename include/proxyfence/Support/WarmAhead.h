@@ -87,7 +87,6 @@ public:
       return;
     state->stop.store(true, std::memory_order_seq_cst);
     state->waitUntilOut([](size_t busy) { return busy == kNone; });
-    finished = std::move(state);
   }
 
   ~WarmAhead() { finish(); }
@@ -95,17 +94,15 @@ public:
   /// How many functions the helper read whole (for tests: 0 when it did
   /// not run).
   size_t functionsRead() const {
-    const State *s = state ? state.get() : finished.get();
-    return s ? s->read.load(std::memory_order_seq_cst) : 0;
+    return state ? state->read.load(std::memory_order_seq_cst) : 0;
   }
 
   /// The function the helper is reading, if any (for tests: never one the
   /// pass has entered, nor any after finish()).
   std::optional<size_t> reading() const {
-    const State *s = state ? state.get() : finished.get();
-    if (!s)
+    if (!state)
       return std::nullopt;
-    size_t index = s->busy.load(std::memory_order_seq_cst);
+    size_t index = state->busy.load(std::memory_order_seq_cst);
     return index == kNone ? std::nullopt : std::optional<size_t>(index);
   }
 
@@ -263,9 +260,8 @@ private:
   /// Whether the helper may still start, and when the pass began.
   bool eligible = false;
   std::chrono::steady_clock::time_point created;
+  /// Shared with the task; kept after finish(), which stops it.
   std::shared_ptr<State> state;
-  /// After finish(): kept for functionsRead().
-  std::shared_ptr<State> finished;
 };
 
 } // namespace proxyfence
