@@ -40,9 +40,10 @@ int main(int argc, char **argv) {
     return 2;
 
   // Positions come from the ops' locations (Triton's loc(...) names the
-  // kernel source). No IR positions here: proxyfence's own driver records
-  // each op's place in the text with mlir::AsmParserState and hands them
-  // to the constructor that takes the llvm::SourceMgr.
+  // kernel source). No IR positions here: proxyfence's own driver gives
+  // the constructor that takes the llvm::SourceMgr each op's place in the
+  // text (recorded with mlir::AsmParserState where the text has loc(...),
+  // the ops' own locations where it has none).
   proxyfence::PositionResolver positions(
       path.str(),
       llvm::DenseMap<mlir::Operation *, proxyfence::SourcePosition>());

@@ -9,6 +9,7 @@
 #include "proxyfence/Checker/Checker.h"
 
 #include "mlir/IR/Location.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -57,8 +58,47 @@ OpInfo PositionResolver::describe(Operation *op) const {
   } else if (auto loc = irLocs.find(op); loc != irLocs.end()) {
     auto [line, column] = sourceMgr->getLineAndColumn(loc->second);
     info.ir = SourcePosition{irFile, line, column};
+  } else if (std::optional<SourcePosition> position = locateInIR(op)) {
+    info.ir = *position;
   } else {
     info.ir.file = irFile;
   }
   return info;
+}
+
+std::optional<SourcePosition>
+PositionResolver::locateInIR(Operation *op) const {
+  if (!locatedInIR || !sourceMgr || sourceMgr->getNumBuffers() == 0)
+    return std::nullopt;
+  auto loc = dyn_cast<FileLineColLoc>(op->getLoc());
+  unsigned buffer = sourceMgr->getMainFileID();
+  if (!loc || loc.getFilename() !=
+                  sourceMgr->getMemoryBuffer(buffer)->getBufferIdentifier())
+    return std::nullopt;
+  StringRef file = sourceMgr->getMemoryBuffer(buffer)->getBuffer();
+  if (lineStarts.empty()) {
+    lineStarts.push_back(0);
+    for (size_t at = file.find('\n'); at != StringRef::npos;
+         at = file.find('\n', at + 1))
+      lineStarts.push_back(at + 1);
+  }
+  if (loc.getLine() == 0 || loc.getLine() > lineStarts.size() ||
+      loc.getColumn() == 0)
+    return std::nullopt;
+  // The op's name where the parser read it: "dialect.op" in the generic
+  // form, dialect.op or (in its dialect's region) op in the custom form.
+  // An op the text does not hold was located at another op's name.
+  StringRef text =
+      file.drop_front(lineStarts[loc.getLine() - 1] + loc.getColumn() - 1);
+  StringRef name = op->getName().getStringRef();
+  StringRef token;
+  if (text.consume_front("\""))
+    token = text.take_until([](char c) { return c == '"'; });
+  else
+    token = text.take_while([](char c) {
+      return llvm::isAlnum(c) || c == '_' || c == '.' || c == '$';
+    });
+  if (token != name && token != name.split('.').second)
+    return std::nullopt;
+  return SourcePosition{irFile, loc.getLine(), loc.getColumn()};
 }

@@ -19,6 +19,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,11 +36,16 @@ public:
       : irFile(std::move(irFile)), irPositions(std::move(irPositions)) {}
   /// The same, with each op's place given as a pointer into `sourceMgr`'s
   /// text (which must outlive the resolver): its line and column are
-  /// found only for the ops a report names.
+  /// found only for the ops a report names. An op missing from `irLocs`
+  /// is placed by its own location when `locatedInIR` (the text had no
+  /// `loc(...)`, so the parser located every op it read at its name in
+  /// the IR) and the text there names it; ops the text does not hold (an
+  /// implicit terminator takes its parent's location) stay unplaced.
   PositionResolver(std::string irFile, const llvm::SourceMgr &sourceMgr,
-                   llvm::DenseMap<mlir::Operation *, llvm::SMLoc> irLocs)
+                   llvm::DenseMap<mlir::Operation *, llvm::SMLoc> irLocs,
+                   bool locatedInIR = false)
       : irFile(std::move(irFile)), sourceMgr(&sourceMgr),
-        irLocs(std::move(irLocs)) {}
+        irLocs(std::move(irLocs)), locatedInIR(locatedInIR) {}
 
   OpInfo describe(mlir::Operation *op) const;
   static SourcePosition getSourcePosition(mlir::Location loc);
@@ -49,6 +55,11 @@ private:
   llvm::DenseMap<mlir::Operation *, SourcePosition> irPositions;
   const llvm::SourceMgr *sourceMgr = nullptr;
   llvm::DenseMap<mlir::Operation *, llvm::SMLoc> irLocs;
+  bool locatedInIR = false;
+  /// Where each line of the main buffer starts, once locateInIR needs it.
+  mutable std::vector<size_t> lineStarts;
+  /// `op`'s place in the IR from its own location (see the constructor).
+  std::optional<SourcePosition> locateInIR(mlir::Operation *op) const;
 };
 
 /// All findings for `module`, in program order of their primary op.
