@@ -20,6 +20,8 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
+#include <atomic>
+
 using namespace mlir;
 using namespace proxyfence;
 
@@ -164,7 +166,18 @@ static void forEachDependent(Value value, function_ref<void(Value)> fn) {
   }
 }
 
-BufferRegionAnalysis::BufferRegionAnalysis(Operation *root) {
+BufferRegionAnalysis::Hint &BufferRegionAnalysis::threadHint() {
+  static thread_local Hint hint;
+  return hint;
+}
+
+static uint64_t nextAnalysisId() {
+  static std::atomic<uint64_t> next{0};
+  return ++next;
+}
+
+BufferRegionAnalysis::BufferRegionAnalysis(Operation *root)
+    : id(nextAnalysisId()) {
   unknownSet.unknown = true;
   // A block of functions only (a module, as the passes see it): each is
   // analysed on its first lookup. No value is then outside a function.
@@ -203,12 +216,16 @@ void BufferRegionAnalysis::prepare(Operation *function) const {
     solveFunction(function);
 }
 
-ArrayRef<Operation *>
-BufferRegionAnalysis::getFunctionsWithUnknownValues() const {
+void BufferRegionAnalysis::prepareAll() const {
   if (!pending.empty())
     for (Operation &function : *lazyBlock)
       if (pending.erase(&function))
         solveFunction(&function);
+}
+
+ArrayRef<Operation *>
+BufferRegionAnalysis::getFunctionsWithUnknownValues() const {
+  prepareAll();
   return functionsWithUnknownValues;
 }
 
@@ -239,7 +256,7 @@ void BufferRegionAnalysis::solve(Operation *function,
     });
   };
   // transfer() reads the regions of this function's values.
-  lastFunction = &own;
+  setHint(&own);
   constexpr int kMaxRounds = 64;
   bool changed = true;
   for (int round = 0; changed && round < kMaxRounds; ++round) {
@@ -295,8 +312,8 @@ BufferRegionAnalysis::functionOf(Value value) const {
 }
 
 const RegionSet &BufferRegionAnalysis::getRegions(Value value) const {
-  if (lastFunction)
-    if (const RegionSet *set = lastFunction->find(value))
+  if (const Hint &hint = threadHint(); hint.analysis == id)
+    if (const RegionSet *set = hint.function->find(value))
       return *set;
   const FunctionValues *function = functionOf(value);
   if (!function)
@@ -304,7 +321,7 @@ const RegionSet &BufferRegionAnalysis::getRegions(Value value) const {
   const RegionSet *set = function->find(value);
   if (!set)
     return unknownSet;
-  lastFunction = function;
+  setHint(function);
   return *set;
 }
 

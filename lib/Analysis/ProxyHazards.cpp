@@ -15,6 +15,7 @@
 #include "proxyfence/Analysis/ForwardDataflow.h"
 #include "proxyfence/Engine/Frontier.h"
 #include "proxyfence/Support/InterfaceLookup.h"
+#include "proxyfence/Support/ParallelFunctions.h"
 #include "proxyfence/Support/WarmAhead.h"
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -98,7 +99,7 @@ struct ProxyHazardAnalysis::Impl
     : public ForwardDataflow<ProxyHazardAnalysis::Impl, State> {
   Impl(ModuleOp module, const BufferRegionAnalysis &regions,
        const ProxyHazardOptions &options, ProxyHazardAnalysis &result)
-      : module(module), regions(regions), options(options), result(result) {}
+      : module(module), regions(regions), options(options), result(&result) {}
 
   /// Appends the shared accesses of `op` to `out`.
   void collectAccesses(Operation *op, SmallVectorImpl<SharedAccess> &out);
@@ -142,6 +143,11 @@ struct ProxyHazardAnalysis::Impl
   void checkAsync(Operation *op, ArrayRef<SharedAccess> accesses,
                   unsigned firstKey, State &state);
   void run();
+  /// The functions of the module at once (ParallelFunctions.h), each with
+  /// an Impl of its thread's and results of its own, appended to `result`
+  /// in the order run() would give them. False (nothing done) where that
+  /// does not pay.
+  bool runInParallel();
   /// Appends the functions under `op` (itself included) with bodies, in
   /// post-order, without entering a function: the functions a function's
   /// body holds (in a nested module) are found by its own walk.
@@ -164,7 +170,8 @@ struct ProxyHazardAnalysis::Impl
   ModuleOp module;
   const BufferRegionAnalysis &regions;
   const ProxyHazardOptions &options;
-  ProxyHazardAnalysis &result;
+  /// Where results go (the function's own, in parallel).
+  ProxyHazardAnalysis *result;
   DenseSet<std::tuple<Operation *, Operation *, unsigned>> seenHazards;
   ProxyAccessLookup proxyAccess;
   InterfaceLookup<CallOpInterface> calls;
@@ -308,8 +315,8 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
                                            ArrayRef<SharedAccess> accesses,
                                            unsigned firstKey, State &state) {
   // A fence already decided for this op (in an earlier round) is in place.
-  auto decided = result.fencePoints.find(op);
-  if (decided != result.fencePoints.end())
+  auto decided = result->fencePoints.find(op);
+  if (decided != result->fencePoints.end())
     rules->fence(state, decided->second);
 
   bool anyConflict = false;
@@ -335,9 +342,9 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
       if (seenHazards
               .insert({genericOp, op, static_cast<unsigned>(missing.kind)})
               .second)
-        result.hazards.push_back({genericOp, op, missing.kind, missing.scope,
-                                  *accessOf(missing.key).regions,
-                                  *async.regions});
+        result->hazards.push_back({genericOp, op, missing.kind, missing.scope,
+                                   *accessOf(missing.key).regions,
+                                   *async.regions});
     }
     if (!conflict)
       continue;
@@ -348,7 +355,7 @@ void ProxyHazardAnalysis::Impl::checkAsync(Operation *op,
   // checked: every operand's hazards are reported (one fence fixes them).
   if (!anyConflict || !options.fenceAtHazards)
     return;
-  FenceScope &scope = result.fencePoints[op];
+  FenceScope &scope = result->fencePoints[op];
   scope = wider(scope, neededByOp);
   rules->fence(state, scope);
 }
@@ -460,10 +467,10 @@ void ProxyHazardAnalysis::Impl::runOnFunction(FunctionOpInterface function,
                 engine::CtaFenceReading::Conservative);
   if (options.recordFenceEffects)
     ledger.emplace(*rules, fences.size());
-  size_t fencePointsBefore = result.fencePoints.size();
+  size_t fencePointsBefore = result->fencePoints.size();
   transferRegion(function.getFunctionBody(), rules->entry());
   if (options.recordFenceEffects)
-    computeFenceEffects(/*exact=*/result.fencePoints.size() ==
+    computeFenceEffects(/*exact=*/result->fencePoints.size() ==
                         fencePointsBefore);
 }
 
@@ -517,7 +524,7 @@ bool ProxyHazardAnalysis::Impl::addsHazard(const llvm::BitVector &pending,
     // (fenceAtHazards), which on later visits (loop back edges) hides what
     // else reaches it; whether this fence matters there depends on the
     // order of visits, so it is left to an exact probe.
-    if (result.fencePoints.count(asyncOp))
+    if (result->fencePoints.count(asyncOp))
       continue;
     const SharedAccess &async = accessOf(asyncKey);
     for (unsigned genericKey : pending.set_bits()) {
@@ -546,7 +553,7 @@ void ProxyHazardAnalysis::Impl::computeFenceEffects(bool exact) {
     if (!ledger->isReached(id))
       continue;
     engine::FenceLedger::Effect alone = ledger->alone(id, adds);
-    FenceEffect &effect = result.fenceEffects[fences[id]];
+    FenceEffect &effect = result->fenceEffects[fences[id]];
     effect.ordersHazard = alone.ordersHazard;
     effect.needsClusterScope = alone.needsClusterScope;
   }
@@ -563,18 +570,53 @@ void ProxyHazardAnalysis::Impl::computeFenceEffects(bool exact) {
   for (auto [id, verdict] : llvm::zip(order, verdicts)) {
     if (!ledger->isReached(id))
       continue;
-    FenceEffect &effect = result.fenceEffects[fences[id]];
+    FenceEffect &effect = result->fenceEffects[fences[id]];
     effect.greedyExact = true;
     effect.greedySpurious = verdict.spurious;
     effect.greedyOverwide = verdict.overwide;
   }
 }
 
+bool ProxyHazardAnalysis::Impl::runInParallel() {
+  if (options.onlyFunction)
+    return false;
+  SmallVector<FunctionOpInterface> functions;
+  collectFunctions(getRoot(), functions);
+  MLIRContext *context = module.getContext();
+  if (!shouldRunInParallel(context, functions.size()))
+    return false;
+  // Hazards never cross functions, and the analysis changes no op: each
+  // function's results are its own. Lookups of regions change nothing
+  // the region analysis shares once every function is analysed.
+  regions.prepareAll();
+  std::unique_ptr<ProxyHazardAnalysis[]> results(
+      new ProxyHazardAnalysis[functions.size()]);
+  forEachFunctionInParallel<Impl>(
+      context, functions.size(),
+      [&] { return std::make_unique<Impl>(module, regions, options, *result); },
+      [&](size_t index, Impl &impl) {
+        impl.result = &results[index];
+        impl.runOnFunction(functions[index]);
+      });
+  for (size_t index = 0; index != functions.size(); ++index)
+    result->append(std::move(results[index]));
+  return true;
+}
+
+void ProxyHazardAnalysis::append(ProxyHazardAnalysis &&other) {
+  llvm::append_range(hazards, other.hazards);
+  for (auto &[op, scope] : other.fencePoints)
+    fencePoints.insert({op, scope});
+  for (auto &[fence, effect] : other.fenceEffects)
+    fenceEffects.insert({fence, effect});
+}
+
 ProxyHazardAnalysis::ProxyHazardAnalysis(ModuleOp module,
                                          const BufferRegionAnalysis &regions,
                                          ProxyHazardOptions options) {
   Impl impl(module, regions, options, *this);
-  impl.run();
+  if (!impl.runInParallel())
+    impl.run();
 }
 
 Operation *proxyfence::getFenceInsertionPoint(Operation *asyncOp) {

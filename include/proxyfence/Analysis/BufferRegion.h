@@ -122,6 +122,12 @@ public:
   /// this first, so that both read them while they are in the cache.
   void prepare(mlir::Operation *function) const;
 
+  /// Analyses every function not analysed yet. Afterwards lookups
+  /// (getRegions, getAccessRegions) change nothing the analysis shares,
+  /// and threads may make them at once (each function's passes that go
+  /// over functions in parallel call this first).
+  void prepareAll() const;
+
   /// The regions `value` may denote. Values that are not memdescs, or that
   /// are not under the root, are unknown.
   const RegionSet &getRegions(mlir::Value value) const;
@@ -216,8 +222,21 @@ private:
   /// By function op (null: values outside any function).
   mutable llvm::DenseMap<mlir::Operation *, FunctionValues *> byFunction;
   mutable std::vector<mlir::Operation *> functionsWithUnknownValues;
-  /// The function of the last value found: a lookup tries it first.
-  mutable const FunctionValues *lastFunction = nullptr;
+  /// The function of the last value a thread found, per thread: a lookup
+  /// tries it first. Held by the thread (threads that look up values of
+  /// different functions would overwrite one shared hint at every
+  /// lookup), with the id of the analysis it belongs to.
+  struct Hint {
+    uint64_t analysis = 0;
+    const FunctionValues *function = nullptr;
+  };
+  static Hint &threadHint();
+  void setHint(const FunctionValues *function) const {
+    threadHint() = {id, function};
+  }
+  /// This analysis's id for the hints (unique in the process: an analysis
+  /// made where an earlier one was finds none of that one's hints).
+  uint64_t id;
   mutable llvm::DenseMap<mlir::Type, int64_t> sizes;
   /// The block whose functions are analysed on first lookup (null: all
   /// were analysed by the constructor), and those not analysed yet.

@@ -103,6 +103,10 @@ public:
 
 private:
   struct Impl;
+  /// One function's results, when functions are analysed in parallel.
+  ProxyHazardAnalysis() = default;
+  /// Appends `other`'s results (those of functions after this one's).
+  void append(ProxyHazardAnalysis &&other);
   std::vector<Hazard> hazards;
   llvm::MapVector<mlir::Operation *, FenceScope> fencePoints;
   llvm::DenseMap<mlir::Operation *, FenceEffect> fenceEffects;

@@ -22,6 +22,7 @@
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "proxyfence/Interfaces/ProxyAccess.h"
 #include "proxyfence/Support/InterfaceLookup.h"
+#include "proxyfence/Support/ParallelFunctions.h"
 #include "proxyfence/Support/WarmAhead.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -635,30 +636,62 @@ struct ProxyFenceAllocateSharedMemoryPass final
     const auto &analysis = getAnalysis<BufferRegionAnalysis>();
     markAnalysesPreserved<BufferRegionAnalysis>();
     Builder builder(module.getContext());
-    ProgramOrder order;
-    SmallVector<MemDescUse> memDescUses;
-    int64_t total = 0;
-    // Function by function, the next one read ahead (WarmAhead.h).
     SmallVector<Operation *> functions = llvm::map_to_vector(
         module.getOps<FunctionOpInterface>(),
         [](FunctionOpInterface func) { return func.getOperation(); });
-    WarmAhead warm(module.getContext(), functions);
-    for (auto [index, function] : llvm::enumerate(functions)) {
-      warm.enter(index);
+    // Each function's buffers are placed on their own: its offsets are
+    // attributes of its ops, and the module's size is the largest
+    // function's.
+    struct Worker {
+      ProgramOrder order;
+      SmallVector<MemDescUse> memDescUses;
+    };
+    auto allocate = [&](Operation *function, Worker &worker,
+                        uint64_t &buffersPlaced) {
       auto func = cast<FunctionOpInterface>(function);
       SmallVector<Buffer> buffers =
-          collectBuffers(func, analysis, order, memDescUses);
+          collectBuffers(func, analysis, worker.order, worker.memDescUses);
       for (const Buffer &buffer : buffers)
         if (!buffer.offset)
-          ++numBuffers;
-      total = std::max(total, placeBuffers(buffers));
+          ++buffersPlaced;
+      int64_t size = placeBuffers(buffers);
       for (const Buffer &buffer : buffers) {
-        buffer.op->setAttr(kOffsetAttr, builder.getI32IntegerAttr(*buffer.offset));
+        buffer.op->setAttr(kOffsetAttr,
+                           builder.getI32IntegerAttr(*buffer.offset));
         if (buffer.isScratch)
           buffer.op->setAttr(kSizeAttr, builder.getI32IntegerAttr(buffer.size));
       }
+      return size;
+    };
+    int64_t total = 0;
+    uint64_t buffersPlaced = 0;
+    if (shouldRunInParallel(module.getContext(), functions.size())) {
+      // Functions at once (ParallelFunctions.h), the region analysis
+      // complete first so that lookups change nothing it shares.
+      analysis.prepareAll();
+      std::vector<int64_t> sizes(functions.size());
+      std::vector<uint64_t> placed(functions.size());
+      forEachFunctionInParallel<Worker>(
+          module.getContext(), functions.size(),
+          [] { return std::make_unique<Worker>(); },
+          [&](size_t index, Worker &worker) {
+            sizes[index] = allocate(functions[index], worker, placed[index]);
+          });
+      for (auto [size, count] : llvm::zip(sizes, placed)) {
+        total = std::max(total, size);
+        buffersPlaced += count;
+      }
+    } else {
+      // Function by function, the next one read ahead (WarmAhead.h).
+      Worker worker;
+      WarmAhead warm(module.getContext(), functions);
+      for (auto [index, function] : llvm::enumerate(functions)) {
+        warm.enter(index);
+        total = std::max(total, allocate(function, worker, buffersPlaced));
+      }
+      warm.finish();
     }
-    warm.finish();
+    numBuffers += buffersPlaced;
     module->setAttr(kSharedAttr, builder.getI32IntegerAttr(total));
     sharedBytes += total;
   }

@@ -1,0 +1,169 @@
+//===- ParallelFunctionsTest.cpp - functions analysed at once ------------===//
+//
+// With threads, the hazard analysis and the region analysis it reads go
+// over a module's functions at once (Support/ParallelFunctions.h). The
+// results must be the sequential ones, in the same order: the same module
+// parsed twice, in a context with threads and one without.
+//
+//===----------------------------------------------------------------------===//
+
+#include "proxyfence/Support/ParallelFunctions.h"
+#include "proxyfence/Analysis/BufferRegion.h"
+#include "proxyfence/Analysis/ProxyHazards.h"
+#include "proxyfence/InitAll.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace mlir;
+using namespace proxyfence;
+
+namespace {
+
+constexpr llvm::StringLiteral kHeader = R"mlir(
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+)mlir";
+
+// A local_store then a TMA load of the same buffer, with FENCE between
+// (or nothing) and, with SPURIOUS, a fence after the wait that orders
+// nothing.
+std::string function(unsigned index, bool fenced, bool spurious) {
+  std::string text =
+      R"mlir(
+  tt.func @f)mlir" +
+      std::to_string(index) +
+      R"mlir((%desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %i: i32, %v: tensor<64x64xf16, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %true = arith.constant true
+    %x = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttg.local_store %v, %x : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+)mlir";
+  if (fenced)
+    text += "    ttng.fence_async_shared {bCluster = false}\n";
+  text +=
+      R"mlir(    ttng.async_tma_copy_global_to_local %desc[%i, %i] %x, %bar, %true : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+)mlir";
+  if (spurious)
+    text += "    ttng.fence_async_shared {bCluster = true}\n";
+  text += "    tt.return\n  }\n";
+  return text;
+}
+
+std::string moduleText(unsigned functions) {
+  std::string text = kHeader.str();
+  for (unsigned index = 0; index != functions; ++index)
+    text += function(index, /*fenced=*/index % 3 == 1,
+                     /*spurious=*/index % 2 == 0);
+  return text + "}\n";
+}
+
+/// The analysis's results, with each op named by its place in a walk of
+/// the module (the two parses have different ops).
+std::vector<std::string> describe(ModuleOp module,
+                                  const ProxyHazardAnalysis &analysis) {
+  llvm::DenseMap<Operation *, unsigned> number;
+  module->walk([&](Operation *op) { number[op] = number.size(); });
+  std::vector<std::string> lines;
+  for (const Hazard &hazard : analysis.getHazards())
+    lines.push_back("hazard " +
+                    std::to_string(number.lookup(hazard.genericOp)) + " " +
+                    std::to_string(number.lookup(hazard.asyncOp)) + " " +
+                    stringifyHazardKind(hazard.kind).str());
+  for (auto [op, scope] : analysis.getFencePoints())
+    lines.push_back("fence point " + std::to_string(number.lookup(op)) +
+                    (scope == FenceScope::Cluster ? " cluster" : " cta"));
+  std::vector<std::string> effects;
+  for (auto [fence, effect] : analysis.getFenceEffects())
+    effects.push_back("effect " + std::to_string(number.lookup(fence)) + " " +
+                      std::to_string(effect.ordersHazard) +
+                      std::to_string(effect.needsClusterScope) +
+                      std::to_string(effect.greedyExact) +
+                      std::to_string(effect.greedySpurious) +
+                      std::to_string(effect.greedyOverwide));
+  // (A map: its order is not a result.)
+  llvm::sort(effects);
+  llvm::append_range(lines, effects);
+  return lines;
+}
+
+std::vector<std::string> analyse(const std::string &text, bool threads) {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.disableMultithreading(!threads);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+  if (!module)
+    return {"parse error"};
+  BufferRegionAnalysis regions(*module);
+  ProxyHazardOptions options;
+  options.recordFenceEffects = true;
+  ProxyHazardAnalysis analysis(*module, regions, options);
+  return describe(*module, analysis);
+}
+
+TEST(ParallelFunctionsTest,
+     HazardAnalysisWithThreadsGivesTheSequentialResults) {
+  std::string text = moduleText(24);
+  std::vector<std::string> alone = analyse(text, /*threads=*/false);
+  std::vector<std::string> threads = analyse(text, /*threads=*/true);
+  EXPECT_EQ(alone, threads);
+  // Something to compare: 16 unfenced functions (missing fences) and 12
+  // spurious fences.
+  EXPECT_EQ(llvm::count_if(alone,
+                           [](const std::string &line) {
+                             return llvm::StringRef(line).starts_with(
+                                 "fence point");
+                           }),
+            16);
+  EXPECT_EQ(llvm::count_if(alone,
+                           [](const std::string &line) {
+                             return llvm::StringRef(line).starts_with("effect");
+                           }),
+            20);
+}
+
+TEST(ParallelFunctionsTest, OnlyWithThreadsAndEnoughFunctions) {
+  DialectRegistry registry;
+  MLIRContext context(registry);
+  context.disableMultithreading(true);
+  EXPECT_FALSE(shouldRunInParallel(&context, 100));
+  context.disableMultithreading(false);
+  EXPECT_FALSE(shouldRunInParallel(&context, kMinParallelFunctions - 1));
+  EXPECT_EQ(shouldRunInParallel(&context, kMinParallelFunctions),
+            context.getThreadPool().getMaxConcurrency() >= 2);
+}
+
+TEST(ParallelFunctionsTest, EveryIndexOnceAndNoWorkerSharedAtOnce) {
+  DialectRegistry registry;
+  MLIRContext context(registry);
+  struct Worker {
+    std::atomic<int> users{0};
+  };
+  std::vector<std::atomic<int>> calls(500);
+  std::atomic<bool> shared{false};
+  forEachFunctionInParallel<Worker>(
+      &context, calls.size(), [] { return std::make_unique<Worker>(); },
+      [&](size_t index, Worker &worker) {
+        if (worker.users.fetch_add(1) != 0)
+          shared = true;
+        ++calls[index];
+        worker.users.fetch_sub(1);
+      });
+  EXPECT_FALSE(shared);
+  for (const std::atomic<int> &count : calls)
+    EXPECT_EQ(count.load(), 1);
+}
+
+} // namespace
