@@ -15,10 +15,13 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 
 #include "gtest/gtest.h"
 
 #include <string>
+#include <thread>
 
 using namespace mlir;
 using namespace proxyfence;
@@ -26,6 +29,7 @@ using namespace proxyfence;
 namespace {
 
 constexpr llvm::StringLiteral kHeader = R"mlir(
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
@@ -61,11 +65,40 @@ std::string function(unsigned index, bool fenced, bool spurious) {
   return text;
 }
 
-std::string moduleText(unsigned functions) {
+// An MMA of a buffer no op of its function writes: it needs a fence only
+// because a store through an argument (storeThroughArgument) may write
+// any buffer of the module.
+std::string reader(unsigned index) {
+  return R"mlir(
+  tt.func @reader)mlir" +
+         std::to_string(index) +
+         R"mlir((%acc: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %a = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %d = ttng.warp_group_dot %a, %a, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+)mlir";
+}
+
+constexpr llvm::StringLiteral kStoreThroughArgument = R"mlir(
+  tt.func @store_through_argument(%b: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>, %t: tensor<64x64xf16, #blocked>) {
+    ttg.local_store %t, %b : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+)mlir";
+
+/// `functions` of the kind above, then (with `untracedLast`) four readers
+/// and the store through an argument, last in the module.
+std::string moduleText(unsigned functions, bool untracedLast = false) {
   std::string text = kHeader.str();
   for (unsigned index = 0; index != functions; ++index)
     text += function(index, /*fenced=*/index % 3 == 1,
                      /*spurious=*/index % 2 == 0);
+  if (untracedLast) {
+    for (unsigned index = 0; index != 4; ++index)
+      text += reader(index);
+    text += kStoreThroughArgument;
+  }
   return text + "}\n";
 }
 
@@ -113,8 +146,19 @@ std::vector<std::string> analyse(const std::string &text, bool threads) {
   return describe(*module, analysis);
 }
 
+/// Functions go in parallel from the first while it lives.
+struct ParallelFromTheStart {
+  ParallelFromTheStart() {
+    ParallelSwitch::afterForTesting() = std::chrono::microseconds(0);
+  }
+  ~ParallelFromTheStart() {
+    ParallelSwitch::afterForTesting() = ParallelSwitch::kAfter;
+  }
+};
+
 TEST(ParallelFunctionsTest,
      HazardAnalysisWithThreadsGivesTheSequentialResults) {
+  ParallelFromTheStart parallel;
   std::string text = moduleText(24);
   std::vector<std::string> alone = analyse(text, /*threads=*/false);
   std::vector<std::string> threads = analyse(text, /*threads=*/true);
@@ -132,6 +176,63 @@ TEST(ParallelFunctionsTest,
                              return llvm::StringRef(line).starts_with("effect");
                            }),
             20);
+}
+
+TEST(ParallelFunctionsTest, SwitchesOnlyAfterItsTimeAndWithAsManyLeftAsDone) {
+  DialectRegistry registry;
+  MLIRContext context(registry);
+  if (!shouldRunInParallel(&context, 100))
+    GTEST_SKIP() << "one hardware thread";
+  {
+    ParallelFromTheStart parallel;
+    ParallelSwitch now(&context, 100);
+    EXPECT_TRUE(now.at(0));
+    EXPECT_TRUE(now.at(50));
+    EXPECT_FALSE(now.at(51)); // fewer left than done
+    EXPECT_FALSE(now.at(93)); // fewer than kMinParallelFunctions left
+  }
+  auto before = std::chrono::steady_clock::now();
+  ParallelSwitch later(&context, 100);
+  bool early = later.at(0);
+  // (Unless this thread was held up past kAfter in between.)
+  if (std::chrono::steady_clock::now() - before < ParallelSwitch::kAfter)
+    EXPECT_FALSE(early);
+  std::this_thread::sleep_for(ParallelSwitch::kAfter);
+  EXPECT_TRUE(later.at(0));
+}
+
+/// The fence pipeline's output on `text`.
+std::string runPipeline(const std::string &text, bool threads) {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.disableMultithreading(!threads);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+  if (!module)
+    return "parse error";
+  PassManager pm(&context);
+  if (failed(parsePassPipeline(
+          "proxyfence-fence-pipeline{compute-capability=90}", pm)) ||
+      failed(pm.run(*module)))
+    return "pipeline failed";
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  module->print(os);
+  return out;
+}
+
+// Allocation and fence insertion (which also analyses each function's
+// regions as it goes, and fences a read given the module's untraced
+// writers) from their first function in parallel.
+TEST(ParallelFunctionsTest, PipelineWithThreadsGivesTheSequentialOutput) {
+  registerAllPasses();
+  ParallelFromTheStart parallel;
+  std::string text = moduleText(24, /*untracedLast=*/true);
+  std::string alone = runPipeline(text, /*threads=*/false);
+  EXPECT_EQ(alone, runPipeline(text, /*threads=*/true));
+  // 20 fences in the input, 16 for the local_stores, 4 for the MMAs.
+  EXPECT_EQ(llvm::StringRef(alone).count("ttng.fence_async_shared"), 40u);
+  EXPECT_EQ(llvm::StringRef(alone).count("allocation.offset"), 52u);
 }
 
 TEST(ParallelFunctionsTest, OnlyWithThreadsAndEnoughFunctions) {

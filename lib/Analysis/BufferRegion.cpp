@@ -21,6 +21,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <atomic>
+#include <mutex>
 
 using namespace mlir;
 using namespace proxyfence;
@@ -171,6 +172,11 @@ BufferRegionAnalysis::Hint &BufferRegionAnalysis::threadHint() {
   return hint;
 }
 
+BufferRegionAnalysis::Sizes &BufferRegionAnalysis::threadSizes() {
+  static thread_local Sizes sizes;
+  return sizes;
+}
+
 static uint64_t nextAnalysisId() {
   static std::atomic<uint64_t> next{0};
   return ++next;
@@ -198,6 +204,8 @@ BufferRegionAnalysis::BufferRegionAnalysis(Operation *root)
 
 void BufferRegionAnalysis::collectAndSolve(Operation *op,
                                            SmallVector<Value> &outside) const {
+  // (Its own: another thread may be analysing another function.)
+  InterfaceLookup<FunctionOpInterface> functionOps;
   collectValues(op, outside, functionOps,
                 [&](Operation *function, ArrayRef<Value> values) {
                   solve(function, values);
@@ -212,20 +220,25 @@ void BufferRegionAnalysis::solveFunction(Operation *top) const {
 }
 
 void BufferRegionAnalysis::prepare(Operation *function) const {
-  if (pending.erase(function))
+  bool todo;
+  {
+    std::unique_lock<std::shared_mutex> lock(mutex);
+    todo = pending.erase(function);
+  }
+  if (todo)
     solveFunction(function);
 }
 
 void BufferRegionAnalysis::prepareAll() const {
-  if (!pending.empty())
+  if (lazyBlock)
     for (Operation &function : *lazyBlock)
-      if (pending.erase(&function))
-        solveFunction(&function);
+      prepare(&function);
 }
 
 ArrayRef<Operation *>
 BufferRegionAnalysis::getFunctionsWithUnknownValues() const {
   prepareAll();
+  std::shared_lock<std::shared_mutex> lock(mutex);
   return functionsWithUnknownValues;
 }
 
@@ -233,8 +246,11 @@ void BufferRegionAnalysis::solve(Operation *function,
                                  ArrayRef<Value> values) const {
   auto owned = std::make_unique<FunctionValues>();
   FunctionValues &own = *owned;
-  functions.push_back(std::move(owned));
-  byFunction[function] = &own;
+  {
+    std::unique_lock<std::shared_mutex> lock(mutex);
+    functions.push_back(std::move(owned));
+    byFunction[function] = &own;
+  }
   own.indices.reserve(values.size());
   for (auto [index, value] : llvm::enumerate(values))
     own.indices.try_emplace(value, index);
@@ -275,12 +291,19 @@ void BufferRegionAnalysis::solve(Operation *function,
     for (RegionSet &set : own.regions)
       set.unknown = true;
   if (llvm::any_of(own.regions,
-                   [](const RegionSet &set) { return set.unknown; }))
+                   [](const RegionSet &set) { return set.unknown; })) {
+    std::unique_lock<std::shared_mutex> lock(mutex);
     functionsWithUnknownValues.push_back(function);
+  }
 }
 
 int64_t BufferRegionAnalysis::sizeInBytes(ttg::MemDescType type) const {
-  auto [it, inserted] = sizes.try_emplace(type, 0);
+  Sizes &sizes = threadSizes();
+  if (sizes.analysis != id) {
+    sizes.bytes.clear();
+    sizes.analysis = id;
+  }
+  auto [it, inserted] = sizes.bytes.try_emplace(type, 0);
   if (inserted)
     it->second = type.getSizeInBytes();
   return it->second;
@@ -291,24 +314,31 @@ BufferRegionAnalysis::functionOf(Value value) const {
   Operation *op = value.getDefiningOp();
   if (!op)
     op = cast<BlockArgument>(value).getOwner()->getParentOp();
-  // The value's own op may be a function only for its block arguments.
-  if (!value.getDefiningOp())
-    if (const FunctionValues *own = byFunction.lookup(op))
-      return own;
-  for (Operation *parent = op ? op->getParentOp() : nullptr; parent;
-       parent = parent->getParentOp())
-    if (const FunctionValues *own = byFunction.lookup(parent))
-      return own;
-  // A value of a function not analysed yet: analyse it, then look again.
-  if (!pending.empty())
+  Operation *unsolved = nullptr;
+  {
+    std::shared_lock<std::shared_mutex> lock(mutex);
+    // The value's own op may be a function only for its block arguments.
+    if (!value.getDefiningOp())
+      if (const FunctionValues *own = byFunction.lookup(op))
+        return own;
+    for (Operation *parent = op ? op->getParentOp() : nullptr; parent;
+         parent = parent->getParentOp())
+      if (const FunctionValues *own = byFunction.lookup(parent))
+        return own;
+    if (pending.empty())
+      return byFunction.lookup(nullptr);
     for (Operation *top = op; top; top = top->getParentOp())
       if (top->getBlock() == lazyBlock) {
-        if (!pending.erase(top))
-          break;
-        solveFunction(top);
-        return functionOf(value);
+        if (pending.contains(top))
+          unsolved = top;
+        break;
       }
-  return byFunction.lookup(nullptr);
+    if (!unsolved)
+      return byFunction.lookup(nullptr);
+  }
+  // A value of a function not analysed yet: analyse it, then look again.
+  prepare(unsolved);
+  return functionOf(value);
 }
 
 const RegionSet &BufferRegionAnalysis::getRegions(Value value) const {

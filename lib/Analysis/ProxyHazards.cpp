@@ -143,11 +143,9 @@ struct ProxyHazardAnalysis::Impl
   void checkAsync(Operation *op, ArrayRef<SharedAccess> accesses,
                   unsigned firstKey, State &state);
   void run();
-  /// The functions of the module at once (ParallelFunctions.h), each with
-  /// an Impl of its thread's and results of its own, appended to `result`
-  /// in the order run() would give them. False (nothing done) where that
-  /// does not pay.
-  bool runInParallel();
+  /// `functions` at once (ParallelFunctions.h), each with an Impl of its
+  /// thread's and results of its own, appended to `result` in order.
+  void runInParallel(ArrayRef<FunctionOpInterface> functions);
   /// Appends the functions under `op` (itself included) with bodies, in
   /// post-order, without entering a function: the functions a function's
   /// body holds (in a nested module) are found by its own walk.
@@ -421,11 +419,18 @@ void ProxyHazardAnalysis::Impl::run() {
       llvm::map_to_vector(functions, [](FunctionOpInterface function) {
         return function.getOperation();
       });
-  WarmAhead warm(getRoot()->getContext(), ops);
-  for (auto [index, function] : llvm::enumerate(functions)) {
-    warm.enter(index);
-    runOnFunction(function);
+  MLIRContext *context = getRoot()->getContext();
+  ParallelSwitch parallel(context, options.onlyFunction ? 0 : functions.size());
+  size_t index = 0;
+  {
+    WarmAhead warm(context, ops);
+    for (; index != functions.size() && !parallel.at(index); ++index) {
+      warm.enter(index);
+      runOnFunction(functions[index]);
+    }
   }
+  if (index != functions.size())
+    runInParallel(ArrayRef(functions).drop_front(index));
 }
 
 void ProxyHazardAnalysis::Impl::collectFunctions(
@@ -577,22 +582,17 @@ void ProxyHazardAnalysis::Impl::computeFenceEffects(bool exact) {
   }
 }
 
-bool ProxyHazardAnalysis::Impl::runInParallel() {
-  if (options.onlyFunction)
-    return false;
-  SmallVector<FunctionOpInterface> functions;
-  collectFunctions(getRoot(), functions);
-  MLIRContext *context = module.getContext();
-  if (!shouldRunInParallel(context, functions.size()))
-    return false;
+void ProxyHazardAnalysis::Impl::runInParallel(
+    ArrayRef<FunctionOpInterface> functions) {
   // Hazards never cross functions, and the analysis changes no op: each
-  // function's results are its own. Lookups of regions change nothing
-  // the region analysis shares once every function is analysed.
+  // function's results are its own, appended in function order. Lookups
+  // of regions change nothing the region analysis shares once every
+  // function is analysed.
   regions.prepareAll();
   std::unique_ptr<ProxyHazardAnalysis[]> results(
       new ProxyHazardAnalysis[functions.size()]);
   forEachFunctionInParallel<Impl>(
-      context, functions.size(),
+      module.getContext(), functions.size(),
       [&] { return std::make_unique<Impl>(module, regions, options, *result); },
       [&](size_t index, Impl &impl) {
         impl.result = &results[index];
@@ -600,7 +600,6 @@ bool ProxyHazardAnalysis::Impl::runInParallel() {
       });
   for (size_t index = 0; index != functions.size(); ++index)
     result->append(std::move(results[index]));
-  return true;
 }
 
 void ProxyHazardAnalysis::append(ProxyHazardAnalysis &&other) {
@@ -615,8 +614,7 @@ ProxyHazardAnalysis::ProxyHazardAnalysis(ModuleOp module,
                                          const BufferRegionAnalysis &regions,
                                          ProxyHazardOptions options) {
   Impl impl(module, regions, options, *this);
-  if (!impl.runInParallel())
-    impl.run();
+  impl.run();
 }
 
 Operation *proxyfence::getFenceInsertionPoint(Operation *asyncOp) {

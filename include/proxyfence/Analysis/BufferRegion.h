@@ -25,6 +25,7 @@
 
 #include <memory>
 #include <optional>
+#include <shared_mutex>
 #include <vector>
 
 namespace proxyfence {
@@ -122,11 +123,13 @@ public:
   /// this first, so that both read them while they are in the cache.
   void prepare(mlir::Operation *function) const;
 
-  /// Analyses every function not analysed yet. Afterwards lookups
-  /// (getRegions, getAccessRegions) change nothing the analysis shares,
-  /// and threads may make them at once (each function's passes that go
-  /// over functions in parallel call this first).
+  /// Analyses every function not analysed yet.
   void prepareAll() const;
+
+  // Threads may use the analysis at once, each in functions of its own
+  // (a pass that does functions in parallel): what the analysis shares is
+  // guarded, and a function is analysed by the thread that prepares it or
+  // first looks up one of its values.
 
   /// The regions `value` may denote. Values that are not memdescs, or that
   /// are not under the root, are unknown.
@@ -216,8 +219,12 @@ private:
   const FunctionValues *functionOf(mlir::Value value) const;
 
   // What is analysed so far. A lookup may analyse a function, so this
-  // state changes behind the const interface; the analysis is used by one
-  // thread at a time, as MLIR's analyses of one pass are.
+  // state changes behind the const interface. `mutex` guards it (the
+  // functions, the map, the list of functions with unknown values and the
+  // pending set); a function's FunctionValues is filled, unguarded, by the
+  // one thread that analyses it, and read once it is done (a function's
+  // values are looked up only in its own ops).
+  mutable std::shared_mutex mutex;
   mutable std::vector<std::unique_ptr<FunctionValues>> functions;
   /// By function op (null: values outside any function).
   mutable llvm::DenseMap<mlir::Operation *, FunctionValues *> byFunction;
@@ -237,14 +244,19 @@ private:
   /// This analysis's id for the hints (unique in the process: an analysis
   /// made where an earlier one was finds none of that one's hints).
   uint64_t id;
-  mutable llvm::DenseMap<mlir::Type, int64_t> sizes;
+  /// The sizes of memdesc types, per thread (see Hint).
+  struct Sizes {
+    uint64_t analysis = 0;
+    llvm::DenseMap<mlir::Type, int64_t> bytes;
+  };
+  static Sizes &threadSizes();
   /// The block whose functions are analysed on first lookup (null: all
   /// were analysed by the constructor), and those not analysed yet.
   mlir::Block *lazyBlock = nullptr;
   mutable llvm::DenseSet<mlir::Operation *> pending;
-  /// Which kinds of op are functions, asked once per kind for every
-  /// function analysed.
-  mutable InterfaceLookup<mlir::FunctionOpInterface> functionOps;
+  /// Which kinds of op are functions, asked once per kind (by the
+  /// constructor; each analysis of a function asks its own).
+  InterfaceLookup<mlir::FunctionOpInterface> functionOps;
   RegionSet unknownSet;
 };
 

@@ -665,31 +665,37 @@ struct ProxyFenceAllocateSharedMemoryPass final
     };
     int64_t total = 0;
     uint64_t buffersPlaced = 0;
-    if (shouldRunInParallel(module.getContext(), functions.size())) {
-      // Functions at once (ParallelFunctions.h), the region analysis
-      // complete first so that lookups change nothing it shares.
+    // Function by function, the next one read ahead (WarmAhead.h), until
+    // the rest go in parallel (ParallelFunctions.h).
+    ParallelSwitch parallel(module.getContext(), functions.size());
+    size_t index = 0;
+    {
+      Worker worker;
+      WarmAhead warm(module.getContext(), functions);
+      for (; index != functions.size() && !parallel.at(index); ++index) {
+        warm.enter(index);
+        total =
+            std::max(total, allocate(functions[index], worker, buffersPlaced));
+      }
+      warm.finish();
+    }
+    if (index != functions.size()) {
+      // Lookups of regions change nothing the analysis shares once every
+      // function is analysed.
       analysis.prepareAll();
-      std::vector<int64_t> sizes(functions.size());
-      std::vector<uint64_t> placed(functions.size());
+      ArrayRef<Operation *> rest = ArrayRef(functions).drop_front(index);
+      std::vector<int64_t> sizes(rest.size());
+      std::vector<uint64_t> placed(rest.size());
       forEachFunctionInParallel<Worker>(
-          module.getContext(), functions.size(),
+          module.getContext(), rest.size(),
           [] { return std::make_unique<Worker>(); },
-          [&](size_t index, Worker &worker) {
-            sizes[index] = allocate(functions[index], worker, placed[index]);
+          [&](size_t at, Worker &worker) {
+            sizes[at] = allocate(rest[at], worker, placed[at]);
           });
       for (auto [size, count] : llvm::zip(sizes, placed)) {
         total = std::max(total, size);
         buffersPlaced += count;
       }
-    } else {
-      // Function by function, the next one read ahead (WarmAhead.h).
-      Worker worker;
-      WarmAhead warm(module.getContext(), functions);
-      for (auto [index, function] : llvm::enumerate(functions)) {
-        warm.enter(index);
-        total = std::max(total, allocate(function, worker, buffersPlaced));
-      }
-      warm.finish();
     }
     numBuffers += buffersPlaced;
     module->setAttr(kSharedAttr, builder.getI32IntegerAttr(total));

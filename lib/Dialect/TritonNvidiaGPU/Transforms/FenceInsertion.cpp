@@ -16,6 +16,7 @@
 #include "proxyfence/Analysis/ProxyHazards.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/FenceBuilders.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
+#include "proxyfence/Support/ParallelFunctions.h"
 #include "proxyfence/Support/WarmAhead.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -80,6 +81,56 @@ static bool isPrecededByFence(Operation *point, bool cluster) {
   return false;
 }
 
+/// What the pass did, for its statistics and remarks.
+struct Counts {
+  int64_t inserted = 0, hoisted = 0, deduplicated = 0;
+  Counts &operator+=(const Counts &other) {
+    inserted += other.inserted;
+    hoisted += other.hoisted;
+    deduplicated += other.deduplicated;
+    return *this;
+  }
+};
+
+/// A function's register -> shared-memory writers and the ops that read
+/// shared memory through the async proxy, each with its function.
+struct Accesses {
+  SmallVector<Writer> writers;
+  SmallVector<std::pair<ProxyAccessRef, Operation *>> readers;
+};
+
+/// Appends the writers and async reads under `top` (a top-level op of the
+/// module) to `out`.
+static void collectAccesses(Operation &top, const BufferRegionAnalysis &regions,
+                            ProxyAccessLookup &lookup, Accesses &out) {
+  Operation *function = isa<FunctionOpInterface>(top) ? &top : nullptr;
+  top.walk([&](Operation *op) {
+    ProxyAccessRef iface = lookup.get(op);
+    if (!iface)
+      return;
+    Operation *owner = op == &top || !function
+                           ? op->getParentOfType<FunctionOpInterface>()
+                           : function;
+    SmallVector<ProxyAccess, 2> accesses;
+    iface.getProxyAccesses(accesses);
+    if (llvm::any_of(accesses, [](const ProxyAccess &access) {
+          return access.isAsyncShared() && access.isRead();
+        }))
+      out.readers.push_back({iface, owner});
+    if (!isa<ttg::LocalAllocOp, ttg::LocalStoreOp>(op))
+      return;
+    for (const ProxyAccess &access : accesses)
+      if (access.isWrite() && access.proxy == Proxy::Generic)
+        out.writers.push_back({op, &regions.getRegions(access.value),
+                               isInWarpSpecialize(op), owner});
+  });
+}
+
+static size_t countUntraced(ArrayRef<Writer> writers) {
+  return llvm::count_if(
+      writers, [](const Writer &writer) { return writer.regions->unknown; });
+}
+
 struct ProxyFenceFenceInsertionPass final
     : ttng::impl::ProxyFenceFenceInsertionBase<ProxyFenceFenceInsertionPass> {
   using ProxyFenceFenceInsertionBase::ProxyFenceFenceInsertionBase;
@@ -93,22 +144,35 @@ private:
   /// Returns how many reads it handled: with `final` false it stops at
   /// the first read whose fence depends on whether a function not walked
   /// yet has an untraced writer.
+  /// What it did goes to `counts`.
   size_t insertFences(ArrayRef<Writer> writers,
                       ArrayRef<std::pair<ProxyAccessRef, Operation *>> readers,
                       const BufferRegionAnalysis &regions,
                       size_t untracedWriters, bool final,
-                      AsyncSharedFenceBuilder &fences);
-  Operation *hoist(Operation *op, ArrayRef<const Writer *> writers);
-
-  /// Counts for remarks (the statistics are no-ops in release MLIR builds).
-  int64_t inserted = 0, hoisted = 0, deduplicated = 0;
+                      AsyncSharedFenceBuilder &fences, Counts &counts) const;
+  Operation *hoist(Operation *op, ArrayRef<const Writer *> writers,
+                   Counts &counts) const;
+  /// The functions left when the pass goes parallel (ParallelFunctions.h),
+  /// at once: each one's accesses (returns their untraced writers), then,
+  /// given the module's untraced writers, each one's fences. A read
+  /// handled with the module's count gets the fence, and scope, it gets
+  /// when the pass goes function by function (which handles a read early
+  /// only where the count so far decides it already); fences go into the
+  /// reader's function only.
+  size_t collectInParallel(ArrayRef<Operation *> functions,
+                           const BufferRegionAnalysis &regions,
+                           std::vector<Accesses> &accesses);
+  void insertInParallel(ArrayRef<Accesses> accesses,
+                        const BufferRegionAnalysis &regions,
+                        size_t untracedWriters, Counts &counts);
 };
 
 /// Moves the fence position from before `op` to before each enclosing loop
 /// that contains none of `writers` and runs concurrently with none of them.
 /// (Both depend only on a writer's block: one writer per block will do.)
-Operation *ProxyFenceFenceInsertionPass::hoist(
-    Operation *op, ArrayRef<const Writer *> writers) {
+Operation *ProxyFenceFenceInsertionPass::hoist(Operation *op,
+                                               ArrayRef<const Writer *> writers,
+                                               Counts &counts) const {
   if (isInWarpSpecialize(op) && llvm::any_of(writers, [&](const Writer *w) {
         return w->inWarpSpecialize && areConcurrent(w->op, op);
       }))
@@ -122,8 +186,7 @@ Operation *ProxyFenceFenceInsertionPass::hoist(
         }))
       break;
     point = parent;
-    ++numHoisted;
-    ++hoisted;
+    ++counts.hoisted;
   }
   return point;
 }
@@ -139,42 +202,12 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   // stays valid for the passes after it.
   const auto &regions = getAnalysis<BufferRegionAnalysis>();
   markAnalysesPreserved<BufferRegionAnalysis>();
-  inserted = hoisted = deduplicated = 0;
+  Counts counts;
 
   // A walk lists the register -> shared-memory writers and the ops that
   // read shared memory through the async proxy, each with its function.
-  SmallVector<Writer> writers;
-  SmallVector<std::pair<ProxyAccessRef, Operation *>> readers;
+  Accesses all;
   ProxyAccessLookup lookup;
-  auto visit = [&](Operation *op, Operation *function) {
-    ProxyAccessRef iface = lookup.get(op);
-    if (!iface)
-      return;
-    SmallVector<ProxyAccess, 2> accesses;
-    iface.getProxyAccesses(accesses);
-    if (llvm::any_of(accesses, [](const ProxyAccess &access) {
-          return access.isAsyncShared() && access.isRead();
-        }))
-      readers.push_back({iface, function});
-    if (!isa<ttg::LocalAllocOp, ttg::LocalStoreOp>(op))
-      return;
-    for (const ProxyAccess &access : accesses)
-      if (access.isWrite() && access.proxy == Proxy::Generic)
-        writers.push_back({op, &regions.getRegions(access.value),
-                           isInWarpSpecialize(op), function});
-  };
-  auto collect = [&](Operation &top) {
-    Operation *function = isa<FunctionOpInterface>(top) ? &top : nullptr;
-    top.walk([&](Operation *op) {
-      visit(op, op == &top || !function
-                    ? op->getParentOfType<FunctionOpInterface>()
-                    : function);
-    });
-  };
-  auto countUntraced = [&] {
-    return llvm::count_if(
-        writers, [](const Writer &writer) { return writer.regions->unknown; });
-  };
 
   // A read meets only writers of its own function (its buffers are its
   // function's), except that any untraced writer of the module may reach
@@ -191,11 +224,13 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
   bool byFunction = llvm::all_of(*module.getBody(), [](Operation &top) {
     return isa<FunctionOpInterface>(top);
   });
+  SmallVector<Operation *> tops =
+      llvm::map_to_vector(*module.getBody(), [](Operation &op) { return &op; });
   if (!byFunction) {
     for (Operation &top : *module.getBody())
-      collect(top);
-    insertFences(writers, readers, regions, countUntraced(), /*final=*/true,
-                 fences);
+      collectAccesses(top, regions, lookup, all);
+    insertFences(all.writers, all.readers, regions, countUntraced(all.writers),
+                 /*final=*/true, fences, counts);
   } else {
     // Each function's writers, and its reads left for after the walk.
     struct Left {
@@ -203,53 +238,107 @@ void ProxyFenceFenceInsertionPass::runOnOperation() {
     };
     SmallVector<Left> left;
     size_t untraced = 0;
-    // The next function is read ahead (WarmAhead.h); the reads left for
-    // after the walk may be in any function.
-    SmallVector<Operation *> tops = llvm::map_to_vector(
-        *module.getBody(), [](Operation &op) { return &op; });
+    // The next function is read ahead (WarmAhead.h), until the rest go in
+    // parallel (ParallelFunctions.h; not with remarks, which would come
+    // from several threads in no set order); the reads left for after the
+    // walk may be in any function.
+    ParallelSwitch parallel(module.getContext(), remarks ? 0 : tops.size());
+    size_t index = 0;
     WarmAhead warm(module.getContext(), tops);
-    for (auto [index, topOp] : llvm::enumerate(tops)) {
+    for (; index != tops.size() && !parallel.at(index); ++index) {
       warm.enter(index);
-      Operation &top = *topOp;
-      size_t writersBegin = writers.size(), readersBegin = readers.size();
+      Operation &top = *tops[index];
+      size_t writersBegin = all.writers.size(),
+             readersBegin = all.readers.size();
       regions.prepare(&top);
-      collect(top);
-      ArrayRef<Writer> own =
-          ArrayRef(writers).drop_front(writersBegin);
-      untraced += llvm::count_if(own, [](const Writer &writer) {
-        return writer.regions->unknown;
-      });
+      collectAccesses(top, regions, lookup, all);
+      ArrayRef<Writer> own = ArrayRef(all.writers).drop_front(writersBegin);
+      untraced += countUntraced(own);
       size_t handled = 0;
       if (!remarks)
-        handled = insertFences(own, ArrayRef(readers).drop_front(readersBegin),
-                               regions, untraced,
-                               /*final=*/&top == &module.getBody()->back(),
-                               fences);
-      if (readersBegin + handled != readers.size())
-        left.push_back({writersBegin, writers.size(), readersBegin + handled,
-                        readers.size()});
+        handled = insertFences(
+            own, ArrayRef(all.readers).drop_front(readersBegin), regions,
+            untraced, /*final=*/&top == &module.getBody()->back(), fences,
+            counts);
+      if (readersBegin + handled != all.readers.size())
+        left.push_back({writersBegin, all.writers.size(),
+                        readersBegin + handled, all.readers.size()});
     }
     warm.finish();
+    std::vector<Accesses> rest;
+    if (index != tops.size())
+      untraced +=
+          collectInParallel(ArrayRef(tops).drop_front(index), regions, rest);
     for (const Left &function : left)
-      insertFences(ArrayRef(writers).slice(function.writersBegin,
-                                           function.writersEnd -
-                                               function.writersBegin),
-                   ArrayRef(readers).slice(function.readersBegin,
-                                           function.readersEnd -
-                                               function.readersBegin),
-                   regions, untraced, /*final=*/true, fences);
+      insertFences(ArrayRef(all.writers)
+                       .slice(function.writersBegin,
+                              function.writersEnd - function.writersBegin),
+                   ArrayRef(all.readers)
+                       .slice(function.readersBegin,
+                              function.readersEnd - function.readersBegin),
+                   regions, untraced, /*final=*/true, fences, counts);
+    if (!rest.empty())
+      insertInParallel(rest, regions, untraced, counts);
   }
+  numInserted += counts.inserted;
+  numHoisted += counts.hoisted;
+  numDeduplicated += counts.deduplicated;
   if (remarks)
     module.emitRemark("proxyfence-fence-insertion: ")
-        << inserted << " inserted, " << hoisted << " loop hoists, "
-        << deduplicated << " deduplicated";
+        << counts.inserted << " inserted, " << counts.hoisted
+        << " loop hoists, " << counts.deduplicated << " deduplicated";
+}
+
+namespace {
+/// A thread's state when functions go in parallel.
+struct Worker {
+  explicit Worker(MLIRContext *context) : fences(context) {}
+  ProxyAccessLookup lookup;
+  AsyncSharedFenceBuilder fences;
+};
+} // namespace
+
+size_t ProxyFenceFenceInsertionPass::collectInParallel(
+    ArrayRef<Operation *> functions, const BufferRegionAnalysis &regions,
+    std::vector<Accesses> &accesses) {
+  MLIRContext *context = getOperation().getContext();
+  accesses.resize(functions.size());
+  forEachFunctionInParallel<Worker>(
+      context, functions.size(),
+      [&] { return std::make_unique<Worker>(context); },
+      [&](size_t index, Worker &worker) {
+        regions.prepare(functions[index]);
+        collectAccesses(*functions[index], regions, worker.lookup,
+                        accesses[index]);
+      });
+  size_t untraced = 0;
+  for (const Accesses &function : accesses)
+    untraced += countUntraced(function.writers);
+  return untraced;
+}
+
+void ProxyFenceFenceInsertionPass::insertInParallel(
+    ArrayRef<Accesses> accesses, const BufferRegionAnalysis &regions,
+    size_t untracedWriters, Counts &counts) {
+  MLIRContext *context = getOperation().getContext();
+  std::vector<Counts> functionCounts(accesses.size());
+  forEachFunctionInParallel<Worker>(
+      context, accesses.size(),
+      [&] { return std::make_unique<Worker>(context); },
+      [&](size_t index, Worker &worker) {
+        insertFences(accesses[index].writers, accesses[index].readers, regions,
+                     untracedWriters, /*final=*/true, worker.fences,
+                     functionCounts[index]);
+      });
+  for (const Counts &function : functionCounts)
+    counts += function;
 }
 
 size_t ProxyFenceFenceInsertionPass::insertFences(
     ArrayRef<Writer> writers,
     ArrayRef<std::pair<ProxyAccessRef, Operation *>> readers,
     const BufferRegionAnalysis &regions, size_t untracedWriters, bool final,
-    AsyncSharedFenceBuilder &fences) {
+    AsyncSharedFenceBuilder &fences, Counts &counts) const {
   // Index the writers, so that each async read looks only at those that
   // may write its bytes (linear, not readers x writers): by allocation and
   // byte range (the writers of one range are tested against a read once);
@@ -406,27 +495,27 @@ size_t ProxyFenceFenceInsertionPass::insertFences(
       return position;
     if (relevantBlocks.empty() && untracedElsewhere == 0 && !untraced)
       continue;
-    int64_t hoistedBefore = hoisted;
+    int64_t hoistedBefore = counts.hoisted;
     // Before any execution barrier that directly precedes the point: each
     // thread fences its own writes before the barrier publishes them (the
     // placement the proxy-fence pass uses too).
-    Operation *point = getFenceInsertionPoint(hoist(op, relevantBlocks));
+    Operation *point =
+        getFenceInsertionPoint(hoist(op, relevantBlocks, counts));
     if (isPrecededByFence(point, cluster)) {
-      ++numDeduplicated;
-      ++deduplicated;
+      ++counts.deduplicated;
       if (remarks)
         op->emitRemark("no new proxy fence: an equal one already precedes it");
       continue;
     }
     auto fence = fences.createBefore(point, op->getLoc(), cluster);
-    ++numInserted;
-    ++inserted;
+    ++counts.inserted;
     if (remarks)
       fence->emitRemark("proxy fence inserted before ")
           << op->getName() << ": " << relevant + untracedElsewhere
           << " register-to-shared write(s) reach its async read"
           << (untraced ? " (or its buffer cannot be traced)" : "")
-          << "; hoisted out of " << hoisted - hoistedBefore << " loop(s)";
+          << "; hoisted out of " << counts.hoisted - hoistedBefore
+          << " loop(s)";
   }
   return readers.size();
 }
