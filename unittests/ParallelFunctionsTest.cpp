@@ -20,6 +20,8 @@
 
 #include "gtest/gtest.h"
 
+#include <condition_variable>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -178,7 +180,7 @@ TEST(ParallelFunctionsTest,
             20);
 }
 
-TEST(ParallelFunctionsTest, SwitchesOnlyAfterItsTimeAndWithAsManyLeftAsDone) {
+TEST(ParallelFunctionsTest, SwitchesOnlyAfterItsTimeWithTwoFunctionsLeft) {
   DialectRegistry registry;
   MLIRContext context(registry);
   if (!shouldRunInParallel(&context, 100))
@@ -187,9 +189,8 @@ TEST(ParallelFunctionsTest, SwitchesOnlyAfterItsTimeAndWithAsManyLeftAsDone) {
     ParallelFromTheStart parallel;
     ParallelSwitch now(&context, 100);
     EXPECT_TRUE(now.at(0));
-    EXPECT_TRUE(now.at(50));
-    EXPECT_FALSE(now.at(51)); // fewer left than done
-    EXPECT_FALSE(now.at(93)); // fewer than kMinParallelFunctions left
+    EXPECT_TRUE(now.at(98));
+    EXPECT_FALSE(now.at(99)); // one function left
   }
   auto before = std::chrono::steady_clock::now();
   ParallelSwitch later(&context, 100);
@@ -265,6 +266,46 @@ TEST(ParallelFunctionsTest, EveryIndexOnceAndNoWorkerSharedAtOnce) {
   EXPECT_FALSE(shared);
   for (const std::atomic<int> &count : calls)
     EXPECT_EQ(count.load(), 1);
+}
+
+// The calling thread does every index itself when the pool's threads are
+// all busy, and returns without waiting for them: the tasks it handed the
+// pool run later, find no index left, and touch nothing of the call's.
+TEST(ParallelFunctionsTest, DoesNotWaitForABusyPool) {
+  DialectRegistry registry;
+  MLIRContext context(registry);
+  llvm::ThreadPoolInterface &pool = context.getThreadPool();
+  std::mutex mutex;
+  std::condition_variable released;
+  bool release = false;
+  std::atomic<unsigned> blocked{0};
+  for (unsigned i = 0; i < pool.getMaxConcurrency(); ++i)
+    pool.async([&] {
+      ++blocked;
+      std::unique_lock<std::mutex> lock(mutex);
+      released.wait(lock, [&] { return release; });
+    });
+  while (blocked != pool.getMaxConcurrency())
+    std::this_thread::yield();
+  struct Worker {};
+  std::vector<int> calls(64);
+  std::thread::id caller = std::this_thread::get_id();
+  bool elsewhere = false;
+  forEachFunctionInParallel<Worker>(
+      &context, calls.size(), [] { return std::make_unique<Worker>(); },
+      [&](size_t index, Worker &) {
+        ++calls[index];
+        elsewhere |= std::this_thread::get_id() != caller;
+      });
+  EXPECT_FALSE(elsewhere);
+  for (int count : calls)
+    EXPECT_EQ(count, 1);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    release = true;
+  }
+  released.notify_all();
+  pool.wait();
 }
 
 } // namespace

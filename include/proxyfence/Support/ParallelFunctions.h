@@ -14,19 +14,21 @@
 #define PROXYFENCE_SUPPORT_PARALLELFUNCTIONS_H
 
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/Threading.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/ThreadPool.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <vector>
 
 namespace proxyfence {
 
-/// Below this many functions a pass goes over them on its own thread.
-constexpr size_t kMinParallelFunctions = 8;
+/// Fewer functions than this a pass does on its own thread.
+constexpr size_t kMinParallelFunctions = 2;
 
 /// Whether a pass over `count` functions may do them in parallel.
 inline bool shouldRunInParallel(mlir::MLIRContext *context, size_t count) {
@@ -38,9 +40,11 @@ inline bool shouldRunInParallel(mlir::MLIRContext *context, size_t count) {
 /// pool. Handing work to the pool's threads costs some tens of
 /// microseconds, as much as a small module's whole pass (at 1k ops, 0.1
 /// ms of allocation took 0.3 in parallel): the pass goes on its own until
-/// it has run kAfter, then hands over the functions left if they are at
-/// least kMinParallelFunctions and as many as it has done. Where the pass
-/// switches changes nothing it computes.
+/// it has run kAfter, then hands over the functions left, if there are
+/// at least two. (Not by how many are left: a module's last functions
+/// may be most of its ops, as in the generated modules, where small
+/// helpers come first.) Where the pass switches changes nothing it
+/// computes.
 class ParallelSwitch {
 public:
   static constexpr std::chrono::microseconds kAfter{500};
@@ -55,7 +59,7 @@ public:
   /// Whether functions `index` (not done yet) onward go in parallel.
   bool at(size_t index) const {
     size_t left = count - index;
-    return eligible && left >= kMinParallelFunctions && left >= index &&
+    return eligible && left >= kMinParallelFunctions &&
            std::chrono::steady_clock::now() - started >= after;
   }
 
@@ -73,20 +77,45 @@ private:
   std::chrono::steady_clock::time_point started;
 };
 
-/// Calls `work(index, worker)` for every index below `count`, in parallel
-/// on `context`'s thread pool; `worker` is a `Worker` no other call uses
-/// meanwhile (made by `make` when none is free).
+namespace detail {
+/// What the calling thread and the pool's tasks of one
+/// forEachFunctionInParallel share. A task holds it, and may start after
+/// the call has returned: it then finds no index left and touches nothing
+/// else.
+struct ParallelRun {
+  explicit ParallelRun(size_t count) : count(count) {}
+  const size_t count;
+  std::atomic<size_t> next{0};
+  std::mutex mutex;
+  std::condition_variable allDone;
+  size_t done = 0; // (guarded by mutex)
+};
+} // namespace detail
+
+/// Calls `work(index, worker)` for every index below `count`, on this
+/// thread and on tasks of `context`'s thread pool at once; `worker` is a
+/// `Worker` no other call uses meanwhile (made by `make` when none is
+/// free). This thread takes part rather than waiting for the pool: a
+/// thread of the pool may take a while to wake (on the build machine's
+/// virtual cores, MLIR's parallelFor, which waits, lost what two threads
+/// gained on modules of 10k-30k ops), and the call returns once every
+/// index is done, not once every task has run.
 template <typename Worker>
 void forEachFunctionInParallel(
     mlir::MLIRContext *context, size_t count,
     llvm::function_ref<std::unique_ptr<Worker>()> make,
     llvm::function_ref<void(size_t, Worker &)> work) {
-  std::mutex mutex;
+  if (count == 0)
+    return;
+  std::mutex workersMutex;
   std::vector<std::unique_ptr<Worker>> free;
-  mlir::parallelFor(context, 0, count, [&](size_t index) {
+  auto run = std::make_shared<detail::ParallelRun>(count);
+  // One index (only for an index below `count`: the call has not
+  // returned then, so what this refers to is alive).
+  auto one = [&](size_t index) {
     std::unique_ptr<Worker> worker;
     {
-      std::lock_guard<std::mutex> lock(mutex);
+      std::lock_guard<std::mutex> lock(workersMutex);
       if (!free.empty()) {
         worker = std::move(free.back());
         free.pop_back();
@@ -95,9 +124,25 @@ void forEachFunctionInParallel(
     if (!worker)
       worker = make();
     work(index, *worker);
-    std::lock_guard<std::mutex> lock(mutex);
-    free.push_back(std::move(worker));
-  });
+    {
+      std::lock_guard<std::mutex> lock(workersMutex);
+      free.push_back(std::move(worker));
+    }
+    std::lock_guard<std::mutex> lock(run->mutex);
+    if (++run->done == run->count)
+      run->allDone.notify_all();
+  };
+  auto task = [run, onePointer = &one] {
+    for (size_t index; (index = run->next.fetch_add(1)) < run->count;)
+      (*onePointer)(index);
+  };
+  llvm::ThreadPoolInterface &pool = context->getThreadPool();
+  size_t helpers = std::min<size_t>(count, pool.getMaxConcurrency()) - 1;
+  for (size_t i = 0; i < helpers; ++i)
+    pool.async(task);
+  task();
+  std::unique_lock<std::mutex> lock(run->mutex);
+  run->allDone.wait(lock, [&] { return run->done == run->count; });
 }
 
 } // namespace proxyfence
