@@ -37,14 +37,15 @@ inline bool shouldRunInParallel(mlir::MLIRContext *context, size_t count) {
 }
 
 /// When a pass that goes over functions in turn hands the rest to the
-/// pool. Handing work to the pool's threads costs some tens of
-/// microseconds, as much as a small module's whole pass (at 1k ops, 0.1
-/// ms of allocation took 0.3 in parallel): the pass goes on its own until
-/// it has run kAfter, then hands over the functions left, if there are
-/// at least two. (Not by how many are left: a module's last functions
-/// may be most of its ops, as in the generated modules, where small
-/// helpers come first.) Where the pass switches changes nothing it
-/// computes.
+/// pool. Waking the pool's threads costs some tens of microseconds each,
+/// as much as a small module's whole pass (at 1k ops, 0.1 ms of
+/// allocation took 0.3 in parallel; at 3k on the 16-core host, 2.0 ms of
+/// pipeline took 2.7): the pass goes on its own until it has run kAfter,
+/// then hands over the functions left (at least two) if at its pace so
+/// far they would take another 2 × kAfter. (A pace per function, not a
+/// count of functions: a module's last functions may hold most of its
+/// ops, as in the generated modules, whose small helpers come first.)
+/// Where the pass switches changes nothing it computes.
 class ParallelSwitch {
 public:
   static constexpr std::chrono::microseconds kAfter{500};
@@ -56,11 +57,16 @@ public:
       started = std::chrono::steady_clock::now();
   }
 
-  /// Whether functions `index` (not done yet) onward go in parallel.
+  /// Whether functions `index` (not done yet) onward go in parallel: once
+  /// the pass has run `after`, if at its pace so far (per function) the
+  /// functions left would take twice that.
   bool at(size_t index) const {
     size_t left = count - index;
-    return eligible && left >= kMinParallelFunctions &&
-           std::chrono::steady_clock::now() - started >= after;
+    if (!eligible || left < kMinParallelFunctions)
+      return false;
+    auto elapsed = std::chrono::steady_clock::now() - started;
+    return elapsed >= after &&
+           elapsed * left >= 2 * after * std::max<size_t>(index, 1);
   }
 
   /// kAfter, or what a test sets instead (zero: the functions go in
