@@ -102,7 +102,7 @@ public:
   std::optional<size_t> reading() const {
     if (!state)
       return std::nullopt;
-    size_t index = state->busy.load(std::memory_order_seq_cst);
+    size_t index = state->touching.load(std::memory_order_seq_cst);
     return index == kNone ? std::nullopt : std::optional<size_t>(index);
   }
 
@@ -201,9 +201,12 @@ private:
         }
         busy.store(next, std::memory_order_seq_cst);
         bool done = stop.load(std::memory_order_seq_cst);
-        if (!done && current.load(std::memory_order_seq_cst) < next &&
-            touch(functions[next], next))
-          read.fetch_add(1, std::memory_order_seq_cst);
+        if (!done && current.load(std::memory_order_seq_cst) < next) {
+          touching.store(next, std::memory_order_seq_cst);
+          if (touch(functions[next], next))
+            read.fetch_add(1, std::memory_order_seq_cst);
+          touching.store(kNone, std::memory_order_seq_cst);
+        }
         busy.store(kNone, std::memory_order_seq_cst);
         if (done)
           return;
@@ -245,8 +248,13 @@ private:
     const llvm::SmallVector<mlir::Operation *> functions;
     /// The function the pass is in.
     std::atomic<size_t> current;
-    /// The function the helper reads (kNone: none).
+    /// The function the helper is about to read or reads (kNone: none):
+    /// published before it looks at `stop` and `current`, so that the pass
+    /// either sees it and waits, or the helper sees the pass and stays out.
     std::atomic<size_t> busy{kNone};
+    /// The function the helper reads, only while it does (for reading():
+    /// `busy` also names a function the helper then decides not to read).
+    std::atomic<size_t> touching{kNone};
     std::atomic<bool> stop{false};
     std::atomic<size_t> read{0};
     /// The helper's own: what it read, so that the reads stay.
