@@ -39,13 +39,14 @@ inline bool shouldRunInParallel(mlir::MLIRContext *context, size_t count) {
 /// When a pass that goes over functions in turn hands the rest to the
 /// pool. Waking the pool's threads costs some tens of microseconds each,
 /// as much as a small module's whole pass (at 1k ops, 0.1 ms of
-/// allocation took 0.3 in parallel; at 3k on the 16-core host, 2.0 ms of
-/// pipeline took 2.7): the pass goes on its own until it has run kAfter,
-/// then hands over the functions left (at least two) if at its pace so
-/// far they would take another 2 × kAfter. (A pace per function, not a
-/// count of functions: a module's last functions may hold most of its
-/// ops, as in the generated modules, whose small helpers come first.)
-/// Where the pass switches changes nothing it computes.
+/// allocation took 0.3 in parallel): the pass goes on its own until it
+/// has run kAfter, then hands over the functions left (at least two) if,
+/// at the pace of the function it has just done, they would take another
+/// 2 × kAfter. (The last function's pace, not the average's: a module's
+/// last functions may hold most of its ops, as in the generated modules,
+/// whose small helpers come first; by the average, the 30k-op module
+/// stayed on one thread.) Where the pass switches changes nothing it
+/// computes.
 class ParallelSwitch {
 public:
   static constexpr std::chrono::microseconds kAfter{500};
@@ -54,19 +55,19 @@ public:
       : count(count), eligible(shouldRunInParallel(context, count)),
         after(afterForTesting().load(std::memory_order_relaxed)) {
     if (eligible)
-      started = std::chrono::steady_clock::now();
+      started = previous = std::chrono::steady_clock::now();
   }
 
-  /// Whether functions `index` (not done yet) onward go in parallel: once
-  /// the pass has run `after`, if at its pace so far (per function) the
-  /// functions left would take twice that.
-  bool at(size_t index) const {
+  /// Whether functions `index` (not done yet) onward go in parallel. The
+  /// pass asks once per function, in order.
+  bool at(size_t index) {
     size_t left = count - index;
     if (!eligible || left < kMinParallelFunctions)
       return false;
-    auto elapsed = std::chrono::steady_clock::now() - started;
-    return elapsed >= after &&
-           elapsed * left >= 2 * after * std::max<size_t>(index, 1);
+    auto now = std::chrono::steady_clock::now();
+    auto last = now - previous;
+    previous = now;
+    return now - started >= after && last * left >= 2 * after;
   }
 
   /// kAfter, or what a test sets instead (zero: the functions go in
@@ -80,7 +81,7 @@ private:
   size_t count;
   bool eligible;
   std::chrono::microseconds after;
-  std::chrono::steady_clock::time_point started;
+  std::chrono::steady_clock::time_point started, previous;
 };
 
 namespace detail {
