@@ -196,8 +196,9 @@ TEST(ParallelFunctionsTest, SwitchesOnlyAfterItsTimeWithTwoFunctionsLeft) {
   ParallelSwitch later(&context, 100);
   bool early = later.at(0);
   // (Unless this thread was held up past kAfter in between.)
-  if (std::chrono::steady_clock::now() - before < ParallelSwitch::kAfter)
+  if (std::chrono::steady_clock::now() - before < ParallelSwitch::kAfter) {
     EXPECT_FALSE(early);
+  }
   std::this_thread::sleep_for(ParallelSwitch::kAfter);
   EXPECT_TRUE(later.at(0));
 }

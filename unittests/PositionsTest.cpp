@@ -86,8 +86,9 @@ TEST(PositionsTest, OwnLocationsPlaceOpsAsTheParserRecordDoes) {
     EXPECT_FALSE(got.source.isKnown()) << got.name;
     EXPECT_FALSE(unplaced.describe(actual).ir.isKnown()) << got.name;
     placed += got.ir.isKnown();
-    if (got.name == "scf.yield")
+    if (got.name == "scf.yield") {
       EXPECT_FALSE(got.ir.isKnown());
+    }
   }
   // Every op but the implicit yield.
   EXPECT_EQ(placed, 9u);
