@@ -73,9 +73,11 @@ TEST(PositionsTest, OwnLocationsPlaceOpsAsTheParserRecordDoes) {
 
   PositionResolver byRecord("positions.mlir", recorded.sourceMgr,
                             std::move(recorded.locs));
-  PositionResolver byLocation("positions.mlir", located.sourceMgr, {},
+  PositionResolver byLocation("positions.mlir", located.sourceMgr,
+                              llvm::DenseMap<Operation *, llvm::SMLoc>(),
                               /*locatedInIR=*/true);
-  PositionResolver unplaced("positions.mlir", located.sourceMgr, {});
+  PositionResolver unplaced("positions.mlir", located.sourceMgr,
+                            llvm::DenseMap<Operation *, llvm::SMLoc>());
   unsigned placed = 0;
   for (auto [expected, actual] : llvm::zip(recorded.ops, located.ops)) {
     OpInfo want = byRecord.describe(expected);
