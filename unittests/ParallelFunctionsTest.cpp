@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/Support/ParallelFunctions.h"
+
+#include "ParsedModule.h"
 #include "proxyfence/Analysis/BufferRegion.h"
 #include "proxyfence/Analysis/ProxyHazards.h"
 #include "proxyfence/InitAll.h"
@@ -134,18 +136,16 @@ std::vector<std::string> describe(ModuleOp module,
 }
 
 std::vector<std::string> analyse(const std::string &text, bool threads) {
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  MLIRContext context(registry);
-  context.disableMultithreading(!threads);
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
-  if (!module)
+  ParsedModule parsed(text);
+  if (!parsed.module)
     return {"parse error"};
-  BufferRegionAnalysis regions(*module);
+  parsed.context.disableMultithreading(!threads);
+  ModuleOp module = *parsed.module;
+  BufferRegionAnalysis regions(module);
   ProxyHazardOptions options;
   options.recordFenceEffects = true;
-  ProxyHazardAnalysis analysis(*module, regions, options);
-  return describe(*module, analysis);
+  ProxyHazardAnalysis analysis(module, regions, options);
+  return describe(module, analysis);
 }
 
 /// Functions go in parallel from the first while it lives.
@@ -205,14 +205,12 @@ TEST(ParallelFunctionsTest, SwitchesOnlyAfterItsTimeWithTwoFunctionsLeft) {
 
 /// The fence pipeline's output on `text`.
 std::string runPipeline(const std::string &text, bool threads) {
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  MLIRContext context(registry);
-  context.disableMultithreading(!threads);
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
-  if (!module)
+  ParsedModule parsed(text);
+  if (!parsed.module)
     return "parse error";
-  PassManager pm(&context);
+  parsed.context.disableMultithreading(!threads);
+  OwningOpRef<ModuleOp> &module = parsed.module;
+  PassManager pm(&parsed.context);
   if (failed(parsePassPipeline(
           "proxyfence-fence-pipeline{compute-capability=90}", pm)) ||
       failed(pm.run(*module)))
