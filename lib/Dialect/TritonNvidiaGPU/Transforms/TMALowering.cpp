@@ -541,14 +541,20 @@ struct ProxyFenceTMALoweringPass final
     // One walk finds what there is to lower and the functions (the nearest
     // isolated-from-above ops) that hold it, in walk order; it goes function
     // by function, the next ones read ahead (WarmAhead.h).
+    // All of it is Triton's dialect: one comparison passes over any other
+    // op (most of a module), before the op's kind is asked.
     llvm::SetVector<Operation *> scopes;
     SmallVector<Operation *> tops = llvm::map_to_vector(
         *module.getBody(), [](Operation &op) { return &op; });
+    Dialect *triton =
+        module.getContext()->getLoadedDialect<tt::TritonDialect>();
     {
       WarmAhead warm(module.getContext(), tops);
       for (auto [index, top] : llvm::enumerate(tops)) {
         warm.enter(index);
         WalkResult checked = top->walk([&](Operation *op) {
+          if (op->getDialect() != triton)
+            return WalkResult::advance();
           bool descriptorOp = isDescriptorOp(op);
           if (descriptorOp && failed(checkLowerable(op, numCTAs)))
             return WalkResult::interrupt();
