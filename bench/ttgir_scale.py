@@ -10,7 +10,10 @@ of the same module, in one run; peak memory; a table and a plot.
 Modules come from utils/gen/ttgir_gen.py (seeded; the same generator the
 property tests use). Times are MLIR's own pass timing (--mlir-timing; each
 entry's share of the total where that is finer than its duration, see
-finer_seconds), median of --runs processes:
+finer_seconds), median of --runs processes (more on a module below 30k
+ops, see runs_for); each round runs parse+verify+print, the pipeline and
+the baseline's pipeline one after another, so that a slow stretch of the
+machine falls on all of them:
   parse+verify+print   proxyfence-opt FILE            Parser + Output
   pipeline             proxyfence-opt --proxyfence-fence-pipeline FILE
                        (--verify-each=false): the four passes, each timed
@@ -80,6 +83,15 @@ def wall(cmd):
     return time.perf_counter() - start
 
 
+def runs_for(runs, size):
+    """Runs of a module of `size` ops: at least `runs`, and on a small
+    module as many as a 150k-op module's worth (at most 41). A process on
+    a 1k-op module takes some milliseconds, and its timings vary by tens
+    of percent from process to process (more on the H200 host): five
+    medians of a few milliseconds are not a measurement."""
+    return max(runs, min(41, 150000 // size))
+
+
 def median_of(runs, fn):
     return statistics.median(fn() for _ in range(runs))
 
@@ -117,23 +129,23 @@ def measure(args, opt, pf, gen):
             f.write("module {\n}\n")
         base_opt = peak_rss_kib([opt, empty, "-o", os.devnull])
         base_check = peak_rss_kib([pf, "check", empty])
-        check_empty = median_of(args.runs, lambda: wall([pf, "check", empty]))
+        check_empty = median_of(runs_for(args.runs, 1), lambda: wall([pf, "check", empty]))
         for size in [int(s) for s in args.sizes.split(",")]:
             src = os.path.join(tmp, "m%d.mlir" % size)
             out = os.path.join(tmp, "m%d.out.mlir" % size)
             subprocess.run([sys.executable, gen, "--seed", str(args.seed), "--ops",
                             str(size), "--cc", str(args.cc), "-o", src], check=True)
             ops = sum(1 for line in open(src) if OP_LINE.match(line))
-            parse = [timing([opt, src, "-o", os.devnull]) for _ in range(args.runs)]
             pipeline_args = ["--proxyfence-fence-pipeline=compute-capability=%d" % args.cc,
                              "--verify-each=false", src]
-            pipe, base = [], []
-            for _ in range(args.runs):
+            parse, pipe, base = [], [], []
+            for _ in range(runs_for(args.runs, size)):
+                parse.append(timing([opt, src, "-o", os.devnull]))
                 pipe.append(timing([opt] + pipeline_args + ["-o", out]))
                 if args.baseline:
                     base.append(timing([os.path.join(args.baseline, "bin", "proxyfence-opt")]
                                        + pipeline_args + ["-o", os.devnull]))
-            row = {"size": size, "ops": ops}
+            row = {"size": size, "ops": ops, "runs": len(pipe)}
             if base:
                 row["base_parse_print"] = statistics.median(
                     t["Parser"] + t["Output"] for t in base)
@@ -145,7 +157,8 @@ def measure(args, opt, pf, gen):
             for name in PASSES:
                 row[name] = statistics.median(t.get(name, 0.0) for t in pipe)
             row["pipeline"] = statistics.median(sum(t.get(n, 0.0) for n in PASSES) for t in pipe)
-            row["check"] = max(0.0, median_of(args.runs, lambda: wall([pf, "check", out]))
+            row["check"] = max(0.0, median_of(runs_for(args.runs, size),
+                                              lambda: wall([pf, "check", out]))
                                - check_empty)
             row["mem_parse"] = (peak_rss_kib([opt, src, "-o", os.devnull]) - base_opt) / 1024
             row["mem_pipeline"] = (peak_rss_kib(
