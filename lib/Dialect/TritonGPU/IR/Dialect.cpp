@@ -455,7 +455,7 @@ Type MemDescType::parse(AsmParser &parser) {
       continue;
     }
     // An allocation shape: `3x64x64`.
-    int64_t first;
+    int64_t first = 0;
     OptionalParseResult intResult = parser.parseOptionalInteger(first);
     if (intResult.has_value()) {
       if (failed(*intResult))
