@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 #===- scripts/bench.sh - run the benchmarks (not tests) ---------------------===#
 #
-# Installs what is missing, builds the static binaries (build-static/), and
-# runs both benchmarks:
+# Installs what is missing, builds release binaries (build-bench/: static,
+# assertions off, as Debian builds the LLVM and MLIR that parse+verify+print
+# runs in; the tests build with assertions on), and runs both benchmarks:
 #   bench/ttgir_scale.py        synthetic TTGIR, 1k to 1M ops: the pipeline,
 #                               each pass and check against
 #                               parse+verify+print, peak memory; writes
@@ -16,14 +17,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
-BUILD_DIR=build-static ./scripts/build.sh -DPROXYFENCE_STATIC=ON
+BUILD_DIR=build-bench ./scripts/build.sh -DPROXYFENCE_STATIC=ON \
+  -DPROXYFENCE_ENABLE_ASSERTIONS=OFF -DPROXYFENCE_BUILD_TESTS=OFF
 # Debian's python3 (with python3-matplotlib from setup.sh) draws the plot.
 PYTHON=/usr/bin/python3
-"$PYTHON" bench/ttgir_scale.py --build build-static --json bench/results.json \
+"$PYTHON" bench/ttgir_scale.py --build build-bench --json bench/results.json \
   --plot docs/performance.png "$@"
 if "$PYTHON" -c 'import sys; sys.path.insert(0, "bench"); import ptx_check_vs_ptxas as b; sys.exit(0 if b.find_ptxas() else 1)'; then
-  "$PYTHON" bench/ptx_check_vs_ptxas.py --proxyfence build-static/bin/proxyfence \
-    --proxyfence build-static/bin/proxyfence-ttgir
+  "$PYTHON" bench/ptx_check_vs_ptxas.py --proxyfence build-bench/bin/proxyfence \
+    --proxyfence build-bench/bin/proxyfence-ttgir
 else
   echo "bench.sh: ptxas not found; skipping bench/ptx_check_vs_ptxas.py"
 fi
