@@ -541,11 +541,11 @@ struct ProxyFenceTMALoweringPass final
     // One walk finds what there is to lower and the functions (the nearest
     // isolated-from-above ops) that hold it, in walk order; it goes function
     // by function, the next ones read ahead (WarmAhead.h).
-    // All of it is Triton's dialect: one comparison passes over any other
-    // op (most of a module), before the op's kind is asked.
     llvm::SetVector<Operation *> scopes;
     SmallVector<Operation *> tops = llvm::map_to_vector(
         *module.getBody(), [](Operation &op) { return &op; });
+    // What there is to lower is all Triton's dialect: one comparison passes
+    // over any other op (most of a module) before the op's kind is asked.
     Dialect *triton =
         module.getContext()->getLoadedDialect<tt::TritonDialect>();
     {
