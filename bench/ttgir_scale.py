@@ -138,14 +138,15 @@ def measure(args, opt, pf, gen):
             ops = sum(1 for line in open(src) if OP_LINE.match(line))
             pipeline_args = ["--proxyfence-fence-pipeline=compute-capability=%d" % args.cc,
                              "--verify-each=false", src]
+            runs = runs_for(args.runs, size)
             parse, pipe, base = [], [], []
-            for _ in range(runs_for(args.runs, size)):
+            for _ in range(runs):
                 parse.append(timing([opt, src, "-o", os.devnull]))
                 pipe.append(timing([opt] + pipeline_args + ["-o", out]))
                 if args.baseline:
                     base.append(timing([os.path.join(args.baseline, "bin", "proxyfence-opt")]
                                        + pipeline_args + ["-o", os.devnull]))
-            row = {"size": size, "ops": ops, "runs": len(pipe)}
+            row = {"size": size, "ops": ops, "runs": runs}
             if base:
                 row["base_parse_print"] = statistics.median(
                     t["Parser"] + t["Output"] for t in base)
@@ -157,8 +158,7 @@ def measure(args, opt, pf, gen):
             for name in PASSES:
                 row[name] = statistics.median(t.get(name, 0.0) for t in pipe)
             row["pipeline"] = statistics.median(sum(t.get(n, 0.0) for n in PASSES) for t in pipe)
-            row["check"] = max(0.0, median_of(runs_for(args.runs, size),
-                                              lambda: wall([pf, "check", out]))
+            row["check"] = max(0.0, median_of(runs, lambda: wall([pf, "check", out]))
                                - check_empty)
             row["mem_parse"] = (peak_rss_kib([opt, src, "-o", os.devnull]) - base_opt) / 1024
             row["mem_pipeline"] = (peak_rss_kib(
