@@ -123,10 +123,35 @@ public:
     return text.slice(start, pos);
   }
 
+  /// A directive's name: a dot and identifier characters. PTX directive
+  /// names have no second dot, so `.reg.b64` (a declaration's first type
+  /// glued to it, which ptxas accepts and hand-written inline asm uses) is
+  /// read as `.reg`, leaving `.b64` to its operands.
+  StringRef directiveWord() {
+    size_t start = pos;
+    if (peek() == '.')
+      advance();
+    while (!atEnd() && isIdentChar(peek()))
+      advance();
+    return text.slice(start, pos);
+  }
+
   /// The rest of the line, without its comment.
   StringRef restOfLine() {
     size_t start = pos;
     while (!atEnd() && peek() != '\n' &&
+           !(peek() == '/' && (peek(1) == '/' || peek(1) == '*')))
+      advance();
+    return text.slice(start, pos).trim();
+  }
+
+  /// The operands of a function's performance directive: digits, names,
+  /// commas and blanks up to the next `.`, `;`, `{` or newline (none of them
+  /// consumed).
+  StringRef directiveOperands() {
+    size_t start = pos;
+    while (!atEnd() && peek() != '\n' && peek() != ';' && peek() != '{' &&
+           peek() != '.' &&
            !(peek() == '/' && (peek(1) == '/' || peek(1) == '*')))
       advance();
     return text.slice(start, pos).trim();
@@ -299,7 +324,7 @@ bool Parser::parseModule() {
 
 bool Parser::parseTopLevelDirective() {
   TextPosition start = scanner.here();
-  StringRef word = scanner.word();
+  StringRef word = scanner.directiveWord();
   if (isLineDirective(word))
     return parseLineDirective(word, start);
   if (word == ".section")
@@ -377,7 +402,7 @@ bool Parser::parseDeclarationOrFunction(TextPosition start,
   std::string head = prefix;
   while (word == ".visible" || word == ".extern" || word == ".weak") {
     scanner.skipSpace();
-    word = scanner.word();
+    word = scanner.directiveWord();
     head += " " + word.str();
     if (word.empty())
       return fail(scanner.here(), "expected a declaration after '" + prefix +
@@ -505,9 +530,12 @@ bool Parser::parseFunction(TextPosition start, bool isEntry) {
     if (c != '.')
       return fail(scanner.here(), "expected '{' to start the body of '" +
                                       function.name + "'");
-    StringRef directive = scanner.word();
+    StringRef directive = scanner.directiveWord();
+    // A directive's operands (`.maxntid 384, 1, 1`; `.noreturn` has none)
+    // end at the next directive, `;`, `{` or the end of the line: Triton and
+    // nvcc write `.noreturn;` after an extern prototype's parameter list.
     scanner.skipSpace(/*stopAtNewline=*/true);
-    StringRef rest = scanner.restOfLine();
+    StringRef rest = scanner.directiveOperands();
     if (directive == ".maxntid" || directive == ".reqntid") {
       // `.maxntid 384, 1, 1` (missing dimensions are 1).
       llvm::SmallVector<StringRef, 3> dims;
@@ -561,7 +589,7 @@ bool Parser::parseBody(Function &function, TextPosition open) {
       continue;
     }
     if (c == '.') {
-      StringRef word = scanner.word();
+      StringRef word = scanner.directiveWord();
       if (!parseBodyDirective(function, word, start))
         return false;
       continue;
@@ -571,17 +599,21 @@ bool Parser::parseBody(Function &function, TextPosition open) {
   }
 }
 
+/// The declaration directives of a function body.
+static bool isBodyDeclaration(StringRef word) {
+  return llvm::StringSwitch<bool>(word)
+      .Cases({".reg", ".shared", ".local", ".param", ".const", ".global",
+              ".pragma", ".align", ".branchtargets", ".calltargets",
+              ".callprototype", ".tex", ".surfref", ".texref", ".samplerref"},
+             true)
+      .Default(false);
+}
+
 bool Parser::parseBodyDirective(Function &function, StringRef word,
                                 TextPosition start) {
   if (word == ".loc" || word == ".file")
     return parseLineDirective(word, start);
-  bool known = llvm::StringSwitch<bool>(word)
-                   .Cases({".reg", ".shared", ".local", ".param", ".const",
-                           ".global", ".pragma", ".align", ".branchtargets",
-                           ".calltargets", ".callprototype"},
-                          true)
-                   .Default(false);
-  if (!known)
+  if (!isBodyDeclaration(word))
     return fail(start, "unknown directive '" + word.str() +
                            "' in the body of '" + function.name + "'");
   std::string rest;
