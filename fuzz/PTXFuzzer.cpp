@@ -19,6 +19,7 @@
 #include "proxyfence/PTX/Reader.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <set>
@@ -31,6 +32,36 @@ using namespace proxyfence;
 
 static const char *const kFences[] = {"fence.proxy.async.shared::cta;",
                                       "fence.proxy.async.shared::cluster;"};
+
+/// `text` with every `wait_group N` count written as 0 and without the
+/// lines that hold only `cp.async.bulk.wait_group.read 0;` (what fix's wait
+/// repairs change).
+static std::string withoutWaits(llvm::StringRef text) {
+  std::string out;
+  while (!text.empty()) {
+    auto [line, rest] = text.split('\n');
+    bool hasNewline = line.size() < text.size();
+    text = rest;
+    if (line.trim() == "cp.async.bulk.wait_group.read 0;")
+      continue;
+    std::string kept = line.str();
+    for (llvm::StringRef wait : {"wait_group.read ", "wait_group "}) {
+      size_t at = kept.find(wait.str());
+      if (at == std::string::npos)
+        continue;
+      size_t digits = at + wait.size(), end = digits;
+      while (end < kept.size() && llvm::isDigit(kept[end]))
+        ++end;
+      if (end > digits)
+        kept.replace(digits, end - digits, "0");
+      break;
+    }
+    out += kept;
+    if (hasNewline)
+      out += '\n';
+  }
+  return out;
+}
 
 /// `text` without the lines that hold only a shared proxy fence, and
 /// without `fence...; ` written before an instruction on its line.
@@ -85,9 +116,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (spurious != notNeeded)
     broken("explain's not-needed fences differ from check's spurious ones",
            input);
-  unsigned inserted = 0;
-  std::string fixed = ptx::fixPTX(module, inserted);
-  if (inserted == 0) {
+  unsigned inserted = 0, waits = 0;
+  std::string fixed = ptx::fixPTX(module, inserted, waits);
+  if (inserted == 0 && waits == 0) {
     if (fixed != input)
       broken("fix changed a module it inserted nothing into", fixed);
     if (fuzz::hasMissingFence(findings))
@@ -98,7 +129,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // Nothing but fences was added: without the fence lines and the inline
   // fences (`fence...; bar.sync 0;` where another instruction ends on the
   // line), the output is the input; and there are `inserted` more fences.
-  if (withoutFences(fixed) != withoutFences(input))
+  // ... and completion waits: made `wait_group 0`, or inserted as
+  // `cp.async.bulk.wait_group.read 0;` lines.
+  if (withoutFences(withoutWaits(fixed)) != withoutFences(withoutWaits(input)))
+    broken("fix changed more than adding fences and waits", fixed);
+  if (waits == 0 && withoutFences(fixed) != withoutFences(input))
     broken("fix changed more than adding fences", fixed);
   if (countFences(fixed) != countFences(input) + inserted)
     broken("fix added a different number of fences than it says", fixed);
@@ -107,9 +142,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     broken("fix's output does not read", fixed);
   if (fuzz::hasMissingFence(ptx::checkPTX(again)))
     broken("fix's output still has a missing fence", fixed);
-  unsigned insertedAgain = 0;
-  (void)ptx::fixPTX(again, insertedAgain);
-  if (insertedAgain != 0)
+  unsigned insertedAgain = 0, waitsAgain = 0;
+  (void)ptx::fixPTX(again, insertedAgain, waitsAgain);
+  if (insertedAgain != 0 || waitsAgain != 0)
     broken("fix is not idempotent", fixed);
   return 0;
 }

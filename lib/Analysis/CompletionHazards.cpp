@@ -140,8 +140,12 @@ void CompletionHazardAnalysis::Impl::collect(ModuleOp module) {
         reads[op].push_back({op, completedBy,
                              regions.getAccessRegions(op, access),
                              RingIndexAnalysis::getSlot(access.value)});
-      else if (access.isGenericShared() && access.isWrite() &&
-               access.proxy == Proxy::Generic)
+      else if (access.isWrite() &&
+               ((access.isGenericShared() && access.proxy == Proxy::Generic) ||
+                access.isAsyncShared()))
+        // A generic write, or an async one (a TMA load into bytes a TMA
+        // store may still be reading): only the read's completion orders
+        // either (docs/proxy-model.md).
         writes[op].push_back({regions.getAccessRegions(op, access),
                               RingIndexAnalysis::getSlot(access.value)});
     }

@@ -147,6 +147,18 @@ static Finding makeMissingFence(const Hazard &hazard,
   return finding;
 }
 
+/// Whether `op` writes shared memory through the async proxy (a TMA load).
+static bool isAsyncWriter(Operation *op) {
+  auto iface = dyn_cast<ProxyAccessOpInterface>(op);
+  if (!iface)
+    return false;
+  SmallVector<ProxyAccess, 4> accesses;
+  iface.getProxyAccesses(accesses);
+  return llvm::any_of(accesses, [](const ProxyAccess &access) {
+    return access.isAsyncShared() && access.isWrite();
+  });
+}
+
 static Finding makeMissingWait(const CompletionHazard &hazard,
                                const PositionResolver &positions) {
   Finding finding{FindingKind::MissingCompletionWait};
@@ -154,11 +166,16 @@ static Finding makeMissingWait(const CompletionHazard &hazard,
   finding.secondary = positions.describe(hazard.asyncOp);
   finding.region = describeOverlap(hazard.genericRegions, hazard.asyncRegions);
   finding.path = describePath(hazard.asyncOp, hazard.genericOp);
+  finding.asyncWriter = isAsyncWriter(hazard.genericOp);
   finding.message = llvm::formatv(
-      "{0} overwrites shared memory that {1} may still be reading through "
-      "the async proxy: a fence does not order this, a completion wait does "
-      "({2})",
-      finding.primary.name, finding.secondary.name, finding.path);
+      "{0}{1} overwrites shared memory that {2} may still be reading through "
+      "the async proxy: {3}, a completion wait does ({4})",
+      finding.primary.name,
+      finding.asyncWriter ? " (an async-proxy write)" : "",
+      finding.secondary.name,
+      finding.asyncWriter ? "no fence orders two async operations"
+                          : "a fence does not order this",
+      finding.path);
   switch (hazard.needed) {
   case CompletionKind::BulkStoreRead:
     finding.fix = "wait for the store's reads first: `ttng.async_tma_store_wait "

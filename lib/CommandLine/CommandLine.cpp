@@ -161,13 +161,16 @@ static int runPTX(const CommandLineOptions &options) {
                       getReportOptions(options), &waits);
     return 0;
   }
-  unsigned inserted = 0;
-  std::string fixed = ptx::fixPTX(module, inserted);
+  unsigned inserted = 0, waits = 0;
+  std::string fixed = ptx::fixPTX(module, inserted, waits);
   if (int status = writeAtomically(options.output, fixed))
     return status;
   llvm::errs() << options.input << ": inserted " << inserted << " fence"
-               << (inserted == 1 ? "" : "s") << ", wrote " << options.output
-               << "\n";
+               << (inserted == 1 ? "" : "s");
+  if (waits)
+    llvm::errs() << ", strengthened or added " << waits << " completion wait"
+                 << (waits == 1 ? "" : "s");
+  llvm::errs() << ", wrote " << options.output << "\n";
   return 0;
 }
 

@@ -95,7 +95,8 @@ static void writeTextFinding(llvm::raw_ostream &os, const Finding &finding,
     os << "  generic op: " << describeOp(finding.secondary) << "\n";
     break;
   case FindingKind::MissingCompletionWait:
-    os << "  generic write: " << describeOp(finding.primary) << "\n";
+    os << (finding.asyncWriter ? "  async write:   " : "  generic write: ")
+       << describeOp(finding.primary) << "\n";
     os << "  async read:    " << describeOp(finding.secondary) << "\n";
     break;
   case FindingKind::UnprovenOrdering:
@@ -208,7 +209,8 @@ static const Rule kRules[] = {
      "before TMA writes, without fence.proxy.async between them (PTX ISA "
      "#async-proxy)."},
     {FindingKind::MissingCompletionWait, "MissingCompletionWait",
-     "A generic write reuses shared memory an async op may still be reading.",
+     "A write (generic, or an async load) reuses shared memory an async op "
+     "may still be reading.",
      "Async reads (TMA stores, wgmma, tcgen05 operands) end only at their "
      "completion wait (cp.async.bulk.wait_group.read, wgmma.wait_group, the "
      "mbarrier of tcgen05.commit); a proxy fence does not order them."},

@@ -107,13 +107,36 @@ Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard,
             " orders async-proxy accesses before later generic ones, not "
             "this direction";
   }
+  std::string arrive, wait;
+  if (hazard.release) {
+    arrive =
+        describe(module, fa.function.instructions[*hazard.release]).ir.str();
+    wait = describe(module, fa.function.instructions[*hazard.acquire]).ir.str();
+    finding.path = "warp roles: mbarrier.arrive at " + arrive +
+                   ", its wait at " + wait;
+    why = "; " + generic.opcode +
+          " reaches the mbarrier.arrive at " + arrive +
+          " unfenced, and the warp role that waits on that barrier (at " +
+          wait +
+          ") issues the async op with no fence between: an arrive and its "
+          "wait order execution, not the proxies";
+  }
   finding.message = llvm::formatv(
       "missing proxy fence ({0}): {1} {2} shared memory that {3} then {4} "
       "through the async proxy, with no fence.proxy.async{5} between "
       "({6}){7}",
       kind, generic.opcode, genericVerb, async.opcode,
       kind == "RAW" ? "reads" : "writes",
-      cluster ? ".shared::cluster" : ".shared::cta", finding.path, why);
+      cluster ? ".shared::cluster" : ".shared::cta",
+      hazard.release ? "warp roles" : finding.path, why);
+  if (hazard.release) {
+    finding.fix = llvm::formatv(
+        "insert `{0}` before the mbarrier.arrive at {1}, in the threads "
+        "that accessed the bytes (or after the wait at {2}, before the async "
+        "op)",
+        fenceText(hazard.scope), arrive, wait);
+    return finding;
+  }
   unsigned point = fa.getInsertionPoint(hazard.async, {hazard.generic});
   std::string where =
       point < fa.function.instructions.size()
@@ -139,11 +162,15 @@ Finding makeMissingWait(const FunctionAnalysis &fa,
       describeOverlap(module, fa.accesses[hazard.write][hazard.writeAccess],
                       fa.accesses[hazard.async][hazard.asyncAccess]);
   finding.path = describePath(fa, hazard.async, hazard.write);
+  finding.asyncWriter = fa.accesses[hazard.write][hazard.writeAccess].isAsync;
   finding.message = llvm::formatv(
-      "{0} overwrites shared memory that {1} may still be reading through "
-      "the async proxy: a fence does not order this, a completion wait does "
-      "({2})",
-      write.opcode, async.opcode, finding.path);
+      "{0}{1} overwrites shared memory that {2} may still be reading through "
+      "the async proxy: {3}, a completion wait does ({4})",
+      write.opcode, finding.asyncWriter ? " (an async-proxy write)" : "",
+      async.opcode,
+      finding.asyncWriter ? "no fence orders two async operations"
+                          : "a fence does not order this",
+      finding.path);
   if (hazard.release) {
     std::string arrive =
         describe(module, fa.function.instructions[*hazard.release]).ir.str();
@@ -152,12 +179,13 @@ Finding makeMissingWait(const FunctionAnalysis &fa,
     finding.path = "warp roles: mbarrier.arrive at " + arrive +
                    ", its wait at " + wait;
     finding.message = llvm::formatv(
-        "{0} overwrites shared memory that {1} may still be reading through "
-        "the async proxy: the issuing thread reaches the mbarrier.arrive at "
-        "{2} with the read pending, and this warp role writes after waiting "
-        "on that barrier (at {3}); the arrive orders the thread's execution, "
-        "not the completion of its async reads",
-        write.opcode, async.opcode, arrive, wait);
+        "{0}{1} overwrites shared memory that {2} may still be reading "
+        "through the async proxy: the issuing thread reaches the "
+        "mbarrier.arrive at {3} with the read pending, and this warp role "
+        "writes after waiting on that barrier (at {4}); the arrive orders the "
+        "thread's execution, not the completion of its async reads",
+        write.opcode, finding.asyncWriter ? " (an async-proxy write)" : "",
+        async.opcode, arrive, wait);
     std::string waitOp =
         hazard.completion == Completion::BulkGroup
             ? "`cp.async.bulk.wait_group.read N` (N no more than the groups "
@@ -670,12 +698,6 @@ public:
   explicit SourcePairs(const FunctionAnalysis &fa) : fa(fa) {}
 
   void add(Finding finding, unsigned first, unsigned second) {
-    auto where = [&](unsigned i) {
-      const DebugLoc &loc = fa.function.instructions[i].loc;
-      return loc.line == 0 ? std::make_tuple(~0u, i, 0u, 0u)
-                           : std::make_tuple(loc.file, loc.line, loc.column,
-                                             loc.inlinedScope);
-    };
     auto key = std::make_tuple(static_cast<int>(finding.kind), finding.hazard,
                                where(first), where(second));
     auto [it, fresh] = index.try_emplace(key, groups.size());
@@ -706,12 +728,26 @@ public:
     index.clear();
   }
 
+  /// Whether a finding of `kind` and `hazard` was added for the source
+  /// pair of instructions `first` and `second`.
+  bool has(FindingKind kind, llvm::StringRef hazard, unsigned first,
+           unsigned second) const {
+    return index.count(std::make_tuple(static_cast<int>(kind), hazard.str(),
+                                       where(first), where(second)));
+  }
+
 private:
   struct Group {
     Finding finding;
     std::vector<std::pair<unsigned, unsigned>> lines;
   };
   using Where = std::tuple<unsigned, unsigned, unsigned, unsigned>;
+  Where where(unsigned i) const {
+    const DebugLoc &loc = fa.function.instructions[i].loc;
+    return loc.line == 0 ? std::make_tuple(~0u, i, 0u, 0u)
+                         : std::make_tuple(loc.file, loc.line, loc.column,
+                                           loc.inlinedScope);
+  }
   const FunctionAnalysis &fa;
   std::map<std::tuple<int, std::string, Where, Where>, size_t> index;
   std::vector<Group> groups;
@@ -775,12 +811,22 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
             makeFenceWarning(fa, FindingKind::OverwideFence, i));
     }
   }
+  // Cross-role hazards through a matched hand-off whose bytes are not
+  // proven for this instruction pair: unproven unless the same source pair
+  // is proven through another (an unrolled copy), whose fix covers them.
+  std::vector<const Hazard *> handOffsUnproven;
   for (unsigned b = 0; b != baseline.size(); ++b) {
     const Hazard &hazard = baseline[b];
-    if (hazard.crossRole) {
-      unproven.addCrossRole(fa, hazard.generic, hazard.genericAccess,
-                            hazard.async, hazard.asyncAccess,
-                            stringifyHazardKind(hazard.kind));
+    if (hazard.crossRole &&
+        !(hazard.release &&
+          isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
+                   fa.accesses[hazard.async][hazard.asyncAccess]))) {
+      if (hazard.release)
+        handOffsUnproven.push_back(&hazard);
+      else
+        unproven.addCrossRole(fa, hazard.generic, hazard.genericAccess,
+                              hazard.async, hazard.asyncAccess,
+                              stringifyHazardKind(hazard.kind));
       continue;
     }
     if (isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
@@ -806,11 +852,26 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
                    hazard.genericAccess, hazard.async, hazard.asyncAccess,
                    stringifyHazardKind(hazard.kind));
   }
+  for (const Hazard *hazard : handOffsUnproven)
+    if (!proven.has(FindingKind::MissingFence,
+                    stringifyHazardKind(hazard->kind), hazard->async,
+                    hazard->generic))
+      unproven.addCrossRole(fa, hazard->generic, hazard->genericAccess,
+                            hazard->async, hazard->asyncAccess,
+                            stringifyHazardKind(hazard->kind));
   for (const CompletionHazard &hazard : fa.findCompletionHazards()) {
     if (isProven(fa.module, fa.accesses[hazard.write][hazard.writeAccess],
                  fa.accesses[hazard.async][hazard.asyncAccess]))
       proven.add(makeMissingWait(fa, hazard), hazard.write, hazard.async);
-    else
+    // An async write over an async read of the same thread (or one a
+    // barrier publishes) is reported only where the bytes are proven to
+    // meet: where either side is only bounded (a TMA box, a swizzled
+    // descriptor), the loads and reads of a pipeline's adjacent stages
+    // would all be unproven pairs, and the stage ring's own protocol (its
+    // mbarriers) is what orders them (docs/ptx-checker.md). Through a
+    // hand-off, async writes are followed as before, unproven included.
+    else if (!fa.accesses[hazard.write][hazard.writeAccess].isAsync ||
+             hazard.release)
       unproven.add(fa, /*completion=*/true, hazard.write, hazard.writeAccess,
                    hazard.async, hazard.asyncAccess, "", hazard.release);
   }
@@ -827,7 +888,10 @@ void explainFunction(const FunctionAnalysis &fa,
   FenceProbe fences(fa);
   auto describeHazard = [&](const Hazard &hazard) {
     Finding finding = makeMissingFence(fa, hazard, {});
-    if (hazard.crossRole) {
+    if (hazard.crossRole &&
+        !(hazard.release &&
+          isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
+                   fa.accesses[hazard.async][hazard.asyncAccess]))) {
       finding.kind = FindingKind::UnprovenOrdering;
       finding.path = "warp roles";
     }

@@ -9,6 +9,8 @@
 
 #include "FunctionAnalysis.h"
 
+#include <set>
+
 using namespace proxyfence;
 using namespace proxyfence::ptx;
 using namespace proxyfence::ptx::detail;
@@ -29,8 +31,15 @@ std::map<unsigned, Scope> placeFences(const FunctionAnalysis &fa) {
       break;
     // Group by async op: one fence covers all its generic accesses.
     std::map<unsigned, std::pair<Scope, std::vector<unsigned>>> byAsync;
-    std::optional<unsigned> crossRole;
+    std::optional<unsigned> crossRole, handOff;
     for (const Hazard &hazard : hazards) {
+      if (hazard.crossRole && hazard.release &&
+          !fa.function.instructions[*hazard.release].isPredicated()) {
+        // Through a matched hand-off: one fence before the arrive orders
+        // every access pending there.
+        handOff = std::min(handOff.value_or(*hazard.release), *hazard.release);
+        continue;
+      }
       if (hazard.crossRole) {
         crossRole = std::min(crossRole.value_or(hazard.generic),
                              hazard.generic);
@@ -42,7 +51,9 @@ std::map<unsigned, Scope> placeFences(const FunctionAnalysis &fa) {
       entry.second.push_back(hazard.generic);
     }
     bool progress = false;
-    if (byAsync.empty() && crossRole) {
+    if (byAsync.empty() && handOff)
+      progress = options.virtualFences.insert({*handOff, Scope::CTA}).second;
+    else if (byAsync.empty() && crossRole) {
       // A generic access another role's async op may see: fence it in its
       // own role, before the first instruction after it that publishes it
       // (the arrive, barrier or exit), or right after it.
@@ -87,6 +98,45 @@ std::map<unsigned, Scope> placeFences(const FunctionAnalysis &fa) {
   return options.virtualFences;
 }
 
+/// The completion waits that make the proven missing completion waits go
+/// away: each `wait_group N` (N > 0) of the read's kind on a path from the
+/// read to the write (or, for a hand-off, to the arrive the read is pending
+/// at) is made `wait_group 0`, the strongest; where a bulk read meets the
+/// write with no such wait on the way, `cp.async.bulk.wait_group.read 0`
+/// goes before the write (or the arrive). Returns the waits to strengthen
+/// and the instructions to insert a bulk wait before.
+std::pair<std::set<unsigned>, std::set<unsigned>>
+placeWaits(const FunctionAnalysis &fa) {
+  std::set<unsigned> strengthen, insertBefore;
+  auto reaches = [&](unsigned from, unsigned to) {
+    unsigned bf = fa.cfg.blockOf[from], bt = fa.cfg.blockOf[to];
+    return (bf == bt && from < to) || fa.getAsyncReach(bf).from.test(bt);
+  };
+  for (const CompletionHazard &hazard : fa.findCompletionHazards()) {
+    const Resolved &write = fa.accesses[hazard.write][hazard.writeAccess];
+    const Resolved &read = fa.accesses[hazard.async][hazard.asyncAccess];
+    if (!isProven(fa.module, write, read))
+      continue;
+    Role kind = hazard.completion == Completion::BulkGroup   ? Role::BulkWait
+                : hazard.completion == Completion::WgmmaGroup ? Role::WgmmaWait
+                                                              : Role::Unknown;
+    if (kind == Role::Unknown)
+      continue;
+    unsigned target = hazard.release ? *hazard.release : hazard.write;
+    bool found = false;
+    for (unsigned w = 0; w != fa.roles.size(); ++w)
+      if (fa.roles[w].role == kind && reaches(hazard.async, w) &&
+          reaches(w, target)) {
+        found = true;
+        if (fa.roles[w].waitCount != 0)
+          strengthen.insert(w);
+      }
+    if (!found && kind == Role::BulkWait)
+      insertBefore.insert(target);
+  }
+  return {strengthen, insertBefore};
+}
+
 /// The byte offset of the start of the line holding `position`.
 size_t lineStart(const Module &module, unsigned line) {
   return module.lineStarts[line - 1];
@@ -94,7 +144,8 @@ size_t lineStart(const Module &module, unsigned line) {
 
 } // namespace
 
-std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted) {
+std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted,
+                                    unsigned &waits) {
   // Byte offset -> the fence to insert there: a line of its own before the
   // line the instruction starts, or, when another instruction ends on that
   // line before it (`st.shared [%r], %f\n;bar.sync 0;`), right before the
@@ -105,8 +156,37 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted) {
     bool inlineBefore;
   };
   std::map<size_t, Insertion> insertions;
+  // Byte range -> its replacement: a wait's count made 0.
+  std::map<size_t, std::pair<size_t, std::string>> replacements;
+  std::map<size_t, std::string> waitInsertions;
   for (const Function &function : module.functions) {
     FunctionAnalysis analysis(module, function);
+    auto [strengthen, waitBefore] = placeWaits(analysis);
+    for (unsigned w : strengthen) {
+      const Instruction &inst = function.instructions[w];
+      if (inst.operands.empty())
+        continue;
+      // The count is the last operand: find it in the text before the `;`.
+      StringRef text = StringRef(module.text).substr(inst.position.offset);
+      size_t end = text.find(';');
+      size_t at = text.take_front(end).rfind(inst.operands.back());
+      if (end == StringRef::npos || at == StringRef::npos)
+        continue;
+      replacements[inst.position.offset + at] = {inst.operands.back().size(),
+                                                 "0"};
+    }
+    for (unsigned i : waitBefore) {
+      const Instruction &inst = function.instructions[i];
+      size_t start = lineStart(module, inst.position.line);
+      std::string indent = StringRef(module.text)
+                               .substr(start)
+                               .take_while([](char c) {
+                                 return c == ' ' || c == '\t';
+                               })
+                               .str();
+      waitInsertions[start] =
+          (indent.empty() ? "\t" : indent) + "cp.async.bulk.wait_group.read 0;";
+    }
     for (auto [point, scope] : placeFences(analysis)) {
       TextPosition position;
       if (point < function.instructions.size()) {
@@ -139,18 +219,33 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted) {
     }
   }
   bool crlf = StringRef(module.text).contains("\r\n");
+  // Every edit by offset: insertions before replacements at the same place.
+  struct Edit {
+    size_t length = 0;
+    std::string text;
+  };
+  std::multimap<size_t, Edit> edits;
+  for (const auto &[offset, line] : waitInsertions)
+    edits.insert({offset, {0, line + (crlf ? "\r\n" : "\n")}});
+  for (const auto &[offset, fence] : insertions)
+    edits.insert({offset, {0, fence.inlineBefore
+                                  ? fenceText(fence.scope) + " "
+                                  : fence.indent + fenceText(fence.scope) +
+                                        (crlf ? "\r\n" : "\n")}});
+  for (const auto &[offset, replacement] : replacements)
+    edits.insert({offset, {replacement.first, replacement.second}});
   std::string out;
-  out.reserve(module.text.size() + insertions.size() * 40);
+  out.reserve(module.text.size() + edits.size() * 40);
   size_t done = 0;
-  for (const auto &[offset, fence] : insertions) {
+  for (const auto &[offset, edit] : edits) {
+    if (offset < done)
+      continue;
     out.append(module.text, done, offset - done);
-    if (fence.inlineBefore)
-      out += fenceText(fence.scope) + " ";
-    else
-      out += fence.indent + fenceText(fence.scope) + (crlf ? "\r\n" : "\n");
-    done = offset;
+    out += edit.text;
+    done = offset + edit.length;
   }
   out.append(module.text, done, std::string::npos);
   inserted = insertions.size();
+  waits = replacements.size() + waitInsertions.size();
   return out;
 }

@@ -110,6 +110,11 @@ struct Hazard {
   /// Concurrency). Its order goes through mbarriers the checker does not
   /// match, so it is reported as an unproven ordering.
   bool crossRole = false;
+  /// For a cross-role hazard proven through one mbarrier (docs/ptx-checker.md,
+  /// Hand-offs): the `mbarrier.arrive` the generic access reaches unfenced,
+  /// and the wait on the same barrier after which the other role issues the
+  /// async op with no fence and no other synchronization between.
+  std::optional<unsigned> release, acquire;
 };
 
 struct CompletionHazard {
@@ -193,8 +198,27 @@ public:
       const RunOptions &options,
       std::vector<std::pair<unsigned, unsigned>> *observed = nullptr) const;
   bool publishesToOtherRoles(unsigned i) const;
+  /// The generic keys pending unfenced at each `mbarrier.arrive` whose
+  /// barrier is one traced address.
+  using UnfencedAtArrive = std::map<unsigned, llvm::BitVector>;
   void addCrossRoleHazards(const llvm::BitVector &unfenced,
+                           const UnfencedAtArrive &atArrive,
+                           const RunOptions &options,
                            std::vector<Hazard> &hazards) const;
+  /// The generic keys pending unfenced on every path to each of `points`
+  /// (instructions): a must analysis, any proxy fence clearing all.
+  std::map<unsigned, llvm::BitVector>
+  mustPendingAt(const RunOptions &options,
+                llvm::ArrayRef<unsigned> points) const;
+  /// The async accesses (instruction, access) issued after the mbarrier
+  /// wait `w` before any proxy fence or other synchronization (an mbarrier
+  /// wait, an execution barrier waited at) on some path; the fences are
+  /// those of `options` (ignored ones do not stop it, virtual ones do).
+  std::vector<std::pair<unsigned, unsigned>>
+  asyncAfterWait(unsigned w, const RunOptions &options) const;
+  /// The barriers of the tcgen05.commits the read at instruction `read`
+  /// reaches (in its block after it, or in a block its block reaches).
+  const std::vector<SharedRegion> &commitBarriersAfter(unsigned read) const;
   /// The blocks an async op's block reaches (`from`) and that reach it
   /// (`to`), computed once per block, when needed.
   struct AsyncReach {
@@ -267,6 +291,8 @@ private:
     std::map<unsigned, std::vector<std::pair<unsigned, unsigned>>> writes;
     /// The same, through every synchronization up to the wait itself.
     std::map<unsigned, std::vector<std::pair<unsigned, unsigned>>> through;
+    /// The barriers the tcgen05.commits a read's issue reaches signal.
+    std::map<unsigned, std::vector<SharedRegion>> commitBarriers;
     /// The mbarrier waits and their barriers' bytes.
     std::optional<std::vector<std::pair<unsigned, SharedRegion>>> waits;
     /// The verdict for a read pending at an arrive not matched exactly:
@@ -316,6 +342,9 @@ bool isOwnBarrier(const Resolved &generic, const Resolved &async);
 /// both reads, bytes that may alias, and not an mbarrier instruction on the
 /// async op's own barrier.
 bool mayConflict(const Resolved &generic, const Resolved &async);
+/// Whether the bytes of two accesses are proven to overlap (both resolved
+/// and the bytes they surely touch meet; lib/PTX/Findings.cpp).
+bool isProven(const Module &module, const Resolved &a, const Resolved &b);
 /// The op record of a finding for `inst`.
 OpInfo describe(const Module &module, const Instruction &inst);
 /// The displacement of a memory operand's inside (`%r1+16`: 16), and its

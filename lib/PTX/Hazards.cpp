@@ -468,6 +468,7 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
   std::vector<Hazard> hazards;
   std::set<std::tuple<unsigned, unsigned, HazardKind>> seen;
   llvm::BitVector unfencedAtPublish(keys.size());
+  UnfencedAtArrive unfencedAtArrive;
 
   auto transfer = [&](unsigned b, engine::FenceFrontier state, bool report) {
     for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
@@ -493,8 +494,17 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
         rules.clusterArrive(state);
       // What another role may see: the accesses this thread publishes
       // (an mbarrier arrive, a barrier, the end of the kernel) unfenced.
-      if (report && publishesToOtherRoles(i))
+      if (report && publishesToOtherRoles(i)) {
         unfencedAtPublish |= state.cta;
+        if (state.cta.any() &&
+            StringRef(function.instructions[i].opcode)
+                .starts_with("mbarrier.arrive") &&
+            exactBarrier(i)) {
+          auto [it, fresh] = unfencedAtArrive.try_emplace(i, state.cta);
+          if (!fresh)
+            it->second |= state.cta;
+        }
+      }
       for (unsigned a = 0; a != accesses[i].size(); ++a) {
         const Resolved &async = accesses[i][a];
         if (!async.isAsync || !report)
@@ -567,8 +577,92 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
       });
   for (unsigned b = 0; b != blocks; ++b)
     transfer(b, in[b], true);
-  addCrossRoleHazards(unfencedAtPublish, hazards);
+  // A hand-off is proven only for the accesses that reach the arrive
+  // unfenced on every path: one that a fence orders on some path may be
+  // unfenced only where the roles' own protocol stops the other role (a
+  // failed query that ends both loops), which the checker does not follow.
+  if (!unfencedAtArrive.empty()) {
+    std::vector<unsigned> arrives;
+    for (const auto &entry : unfencedAtArrive)
+      arrives.push_back(entry.first);
+    std::map<unsigned, llvm::BitVector> must =
+        mustPendingAt(options, arrives);
+    for (auto &[arrive, keysAtArrive] : unfencedAtArrive)
+      keysAtArrive &= must.at(arrive);
+  }
+  addCrossRoleHazards(unfencedAtPublish, unfencedAtArrive, options, hazards);
   return hazards;
+}
+
+std::map<unsigned, llvm::BitVector>
+FunctionAnalysis::mustPendingAt(const RunOptions &options,
+                                llvm::ArrayRef<unsigned> points) const {
+  // Per key: pending (accessed and not fenced since, on some path) and
+  // fenced (on some path, its latest access was fenced since). A key is
+  // unfenced on every path from its latest access (since the last arrive)
+  // when it is pending and not fenced.
+  struct State {
+    llvm::BitVector pending, fenced;
+    bool operator==(const State &o) const {
+      return pending == o.pending && fenced == o.fenced;
+    }
+  };
+  unsigned blocks = cfg.blocks.size();
+  State empty{llvm::BitVector(keys.size()), llvm::BitVector(keys.size())};
+  std::vector<State> in(blocks, empty), out(blocks, empty);
+  std::set<unsigned> wanted(points.begin(), points.end());
+  std::map<unsigned, llvm::BitVector> result;
+  auto transfer = [&](unsigned b, State state, bool report) {
+    for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
+      if (report && wanted.count(i)) {
+        llvm::BitVector unfenced = state.pending;
+        unfenced.reset(state.fenced);
+        auto [it, fresh] = result.try_emplace(i, unfenced);
+        if (!fresh)
+          it->second |= unfenced;
+      }
+      // An arrive publishes what is pending: a later arrive publishes only
+      // what is accessed after it, so the history starts again (a fence
+      // after this arrive, on the way to the next one, orders nothing the
+      // next one newly publishes).
+      if (StringRef(function.instructions[i].opcode)
+              .starts_with("mbarrier.arrive")) {
+        state.pending.reset();
+        state.fenced.reset();
+        continue;
+      }
+      Scope scope;
+      if (options.virtualFences.count(i) || isFence(i, options, scope)) {
+        state.fenced |= state.pending;
+        state.pending.reset();
+        continue;
+      }
+      for (unsigned a = 0; a != accesses[i].size(); ++a)
+        if (!accesses[i][a].isAsync) {
+          state.pending.set(keyOf[i][a]);
+          state.fenced.reset(keyOf[i][a]);
+        }
+    }
+    return state;
+  };
+  solveForward(
+      cfg, predicates, in, out,
+      [&](unsigned b, const State &state) { return transfer(b, state, false); },
+      [](State &into, const State &from) {
+        State old = into;
+        into.pending |= from.pending;
+        into.fenced |= from.fenced;
+        return !(into == old);
+      },
+      [](const State &x, const State &y) { return x == y; },
+      [](unsigned, unsigned, const State &state, State &) -> const State & {
+        return state;
+      });
+  for (unsigned b = 0; b != blocks; ++b)
+    transfer(b, in[b], true);
+  for (unsigned point : points)
+    result.try_emplace(point, llvm::BitVector(keys.size()));
+  return result;
 }
 
 bool FunctionAnalysis::publishesToOtherRoles(unsigned i) const {
@@ -581,9 +675,26 @@ bool FunctionAnalysis::publishesToOtherRoles(unsigned i) const {
 /// Generic accesses another role may see unfenced, against async accesses
 /// of the bytes in code neither reaches nor is reached from them.
 void FunctionAnalysis::addCrossRoleHazards(
-    const llvm::BitVector &unfenced, std::vector<Hazard> &hazards) const {
+    const llvm::BitVector &unfenced, const UnfencedAtArrive &atArrive,
+    const RunOptions &options, std::vector<Hazard> &hazards) const {
   if (unfenced.none())
     return;
+  // Hand-offs through one mbarrier: the async accesses each arrive's
+  // barrier hands to a waiting role (after its wait, before a fence or
+  // another synchronization), for the keys pending at the arrive.
+  std::map<std::pair<unsigned, unsigned>,
+           llvm::SmallVector<std::pair<unsigned, unsigned>, 2>>
+      handedTo; // async access -> (arrive, wait)
+  if (!atArrive.empty())
+    for (const auto &[w, waited] : mbarrierWaits()) {
+      std::optional<SharedRegion> barrier = exactBarrier(w);
+      if (!barrier)
+        continue;
+      for (const auto &[arrive, keysAtArrive] : atArrive)
+        if (*exactBarrier(arrive) == *barrier)
+          for (std::pair<unsigned, unsigned> async : asyncAfterWait(w, options))
+            handedTo[async].push_back({arrive, w});
+    }
   for (unsigned j = 0; j != accesses.size(); ++j)
     for (unsigned a = 0; a != accesses[j].size(); ++a) {
       const Resolved &async = accesses[j][a];
@@ -602,6 +713,17 @@ void FunctionAnalysis::addCrossRoleHazards(
         Hazard hazard{g, j, ga, a, kind,
                       fenceRules->requiredScope(k, async.scope)};
         hazard.crossRole = true;
+        // Proven through a hand-off: the generic access reaches the arrive
+        // unfenced, and the other role issues the async op right after
+        // waiting on that barrier, with no fence of its own between.
+        auto handed = handedTo.find({j, a});
+        if (handed != handedTo.end())
+          for (auto [arrive, wait] : handed->second)
+            if (atArrive.at(arrive).test(k)) {
+              hazard.release = arrive;
+              hazard.acquire = wait;
+              break;
+            }
         hazards.push_back(hazard);
       }
     }
@@ -976,6 +1098,21 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
                                   (!waited || !read.commitBarrier ||
                                    read.commitBarrier->mayAlias(*waited));
                          });
+        // So does it for another thread's tcgen05 read: the commit's arrive
+        // comes once the read completed, whichever thread then waits on the
+        // barrier (PTX ISA #tcgen05-memory-consistency-model); a read of
+        // another thread is taken as committed to every barrier a
+        // tcgen05.commit its issue reaches signals.
+        state.other.eraseIf([&](const auto &entry) {
+          unsigned r = entry.first.first;
+          if (accesses[r][entry.first.second].completion !=
+              Completion::Tcgen05Commit)
+            return false;
+          for (const SharedRegion &barrier : commitBarriersAfter(r))
+            if (!waited || barrier.mayAlias(*waited))
+              return true;
+          return false;
+        });
         break;
       }
       case Role::ExecutionBarrier:
@@ -987,9 +1124,14 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
       default:
         break;
       }
+      // A write over a pending async read: generic (st.shared, ...) or
+      // async (a TMA or bulk load into bytes a TMA store or an MMA may
+      // still be reading). Neither is ordered by a proxy fence; only the
+      // read's completion orders it (docs/proxy-model.md, async write over
+      // a pending async read).
       for (unsigned a = 0; a != accesses[i].size(); ++a) {
         const Resolved &access = accesses[i][a];
-        if (access.isAsync || !access.isWrite || !report)
+        if (!access.isWrite || !report)
           continue;
         auto check = [&](std::pair<unsigned, unsigned> key, int delta) {
           const Resolved &async = accesses[key.first][key.second];
@@ -1219,6 +1361,59 @@ FunctionAnalysis::writesAfterWait(unsigned w, bool through) const {
       }
   }
   return it->second;
+}
+
+const std::vector<SharedRegion> &
+FunctionAnalysis::commitBarriersAfter(unsigned read) const {
+  auto [it, fresh] = handOffFacts.commitBarriers.try_emplace(read);
+  if (!fresh)
+    return it->second;
+  const AsyncReach &reach = getAsyncReach(cfg.blockOf[read]);
+  for (unsigned i = 0; i != roles.size(); ++i) {
+    if (roles[i].role != Role::Tcgen05Commit)
+      continue;
+    unsigned b = cfg.blockOf[i];
+    if (!(reach.from.test(b) || (b == cfg.blockOf[read] && i > read)))
+      continue;
+    const Instruction &inst = function.instructions[i];
+    for (unsigned o = 0; o != inst.operands.size(); ++o)
+      if (isMemoryOperand(inst.operands[o])) {
+        bool remote = false;
+        it->second.push_back(resolveAddress(inst, o, 8, &remote));
+        break;
+      }
+  }
+  return it->second;
+}
+
+std::vector<std::pair<unsigned, unsigned>>
+FunctionAnalysis::asyncAfterWait(unsigned w, const RunOptions &options) const {
+  std::vector<std::pair<unsigned, unsigned>> found;
+  llvm::BitVector reached(cfg.blocks.size());
+  std::vector<std::pair<unsigned, unsigned>> work = {{cfg.blockOf[w], w + 1}};
+  while (!work.empty()) {
+    auto [b, start] = work.back();
+    work.pop_back();
+    bool stopped = false;
+    for (unsigned i = start; i != cfg.blocks[b].end; ++i) {
+      Scope scope;
+      if ((stopped = roles[i].role == Role::MbarrierWait ||
+                     isFence(i, options, scope) ||
+                     options.virtualFences.count(i) || waitsAtBarrier(i)))
+        break;
+      for (unsigned a = 0; a != accesses[i].size(); ++a)
+        if (accesses[i][a].isAsync)
+          found.push_back({i, a});
+    }
+    if (stopped)
+      continue;
+    for (unsigned s : cfg.blocks[b].successors)
+      if (!reached.test(s)) {
+        reached.set(s);
+        work.push_back({s, cfg.blocks[s].begin});
+      }
+  }
+  return found;
 }
 
 bool FunctionAnalysis::overwritesRead(unsigned arrive,

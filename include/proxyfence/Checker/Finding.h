@@ -91,6 +91,10 @@ struct Finding {
   std::string scope;
   /// `check --strict`: an unproven ordering is an error.
   bool strict = false;
+  /// For a missing completion wait: the write is an async-proxy write (a
+  /// TMA or bulk load over bytes an async read may still be reading), not
+  /// a generic one.
+  bool asyncWriter = false;
 };
 
 /// The finding's severity: its kind's, "error" for an unproven ordering

@@ -337,9 +337,15 @@ struct SharedRegion {
 /// All findings of the module, in text order.
 std::vector<Finding> checkPTX(const Module &module);
 
-/// The module's text with the missing fences inserted; `inserted` is the
-/// number of fence lines added.
-std::string fixPTX(const Module &module, unsigned &inserted);
+/// The module's text with the missing fences inserted and the missing
+/// completion waits repaired (a `wait_group N` on the way made 0, or a
+/// `cp.async.bulk.wait_group.read 0` inserted); `inserted` is the number of
+/// fence lines added, `waits` the number of waits strengthened or added.
+std::string fixPTX(const Module &module, unsigned &inserted, unsigned &waits);
+inline std::string fixPTX(const Module &module, unsigned &inserted) {
+  unsigned waits = 0;
+  return fixPTX(module, inserted, waits);
+}
 
 /// For every proxy fence, in text order: the hazards that appear without it
 /// (what it orders), or that it orders none (the fences `checkPTX` calls
