@@ -544,6 +544,48 @@ struct UnprovenCauses {
 /// roles, and a fence on one path of a hazard that another path (which
 /// skips it) already has. Only a fence that orders nothing at all for any
 /// thread is called spurious.
+/// The mbarrier.init (instruction) pending at `fence` whose barrier an
+/// async operation signals: a TMA's complete_tx or a tcgen05.commit arrive,
+/// through the async proxy. With no `fence.mbarrier_init` in the function,
+/// the proxy fence is what publishes the initialised barrier to the async
+/// proxy (the CUDA programming guide's TMA examples fence after init for
+/// this), so it is never called spurious.
+std::optional<unsigned> publishedBarrierInit(const FunctionAnalysis &fa,
+                                             unsigned fence,
+                                             const RunOptions &probe) {
+  for (const Instruction &inst : fa.function.instructions)
+    if (StringRef(inst.opcode).starts_with("fence.mbarrier_init"))
+      return std::nullopt;
+  // The barriers async operations signal.
+  std::vector<SharedRegion> signalled;
+  for (unsigned i = 0; i != fa.accesses.size(); ++i) {
+    for (const Resolved &r : fa.accesses[i])
+      if (r.isAsync && r.barrier)
+        signalled.push_back(*r.barrier);
+    if (fa.roles[i].role == Role::Tcgen05Commit)
+      for (const Resolved &r : fa.accesses[i])
+        if (r.isMbarrier)
+          signalled.push_back(r.region);
+  }
+  if (signalled.empty())
+    return std::nullopt;
+  RunOptions observe = probe;
+  observe.observe = fence;
+  std::vector<std::pair<unsigned, unsigned>> pending;
+  (void)fa.findHazards(observe, &pending);
+  for (auto [g, a] : pending) {
+    const Resolved &generic = fa.accesses[g][a];
+    if (!generic.isMbarrier ||
+        !StringRef(fa.function.instructions[g].opcode)
+             .starts_with("mbarrier.init"))
+      continue;
+    for (const SharedRegion &barrier : signalled)
+      if (barrier.mayAlias(generic.region))
+        return g;
+  }
+  return std::nullopt;
+}
+
 bool mayOrderOtherThreads(const FunctionAnalysis &fa, unsigned fence,
                           const RunOptions &probe) {
   RunOptions observe = probe;
@@ -786,8 +828,10 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
     without.ignored.insert(i);
     if (!matters(without, /*culprit=*/true)) {
       // Spurious only if no other thread's async op may need it either, or
-      // a later fence orders all it orders.
-      if (!mayOrderOtherThreads(fa, i, probe)) {
+      // a later fence orders all it orders; never when it publishes an
+      // initialised mbarrier to the async proxy.
+      if (!publishedBarrierInit(fa, i, probe) &&
+          !mayOrderOtherThreads(fa, i, probe)) {
         warnings.push_back(makeFenceWarning(fa, FindingKind::SpuriousFence, i));
         probe.ignored.insert(i);
       } else if (std::optional<unsigned> later = coveringFence(fa, i, probe)) {
@@ -907,11 +951,16 @@ void explainFunction(const FunctionAnalysis &fa,
     without.ignored.insert(i);
     for (const FenceProbe::Difference &difference : fences.differences(without))
       explanation.protects.push_back(describeHazard(difference.hazard));
+    std::optional<unsigned> init;
+    if (explanation.protects.empty())
+      init = publishedBarrierInit(fa, i, probe);
     bool otherThreads = explanation.protects.empty() &&
-                        mayOrderOtherThreads(fa, i, probe);
+                        (init || mayOrderOtherThreads(fa, i, probe));
     std::optional<unsigned> later;
-    if (otherThreads && (later = coveringFence(fa, i, probe)))
+    if (otherThreads && (later = coveringFence(fa, i, probe))) {
       otherThreads = false;
+      init.reset();
+    }
     explanation.needed = !explanation.protects.empty() || otherThreads;
     if (!explanation.needed)
       probe.ignored.insert(i);
@@ -931,6 +980,12 @@ void explainFunction(const FunctionAnalysis &fa,
       explanation.summary = "not needed: no generic access pending at it may "
                             "touch the bytes of an async access, in any "
                             "thread (removing it is harmless)";
+    else if (init)
+      explanation.summary = llvm::formatv(
+          "needed: it publishes the mbarrier.init at {0} to the async proxy, "
+          "which signals that barrier (a TMA's complete_tx, a "
+          "tcgen05.commit); the function has no fence.mbarrier_init",
+          describe(fa.module, fa.function.instructions[*init]).ir.str());
     else if (otherThreads)
       explanation.summary =
           "needed: generic accesses pending at it may touch the bytes of an "

@@ -15,6 +15,11 @@ __global__ void kernel(const __grid_constant__ uint64_t tmap, int x) {
   uint32_t m = static_cast<uint32_t>(__cvta_generic_to_shared(&bar));
   if (threadIdx.x == 0)
     asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(m));
+#ifdef CASE_SPURIOUS
+  // The init published to the async proxy by its own fence, so that the
+  // proxy fence below orders nothing (CASE_INIT_FENCE leaves this out).
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+#endif
   __syncthreads();
 #if defined(CASE_RAW)
   buf[threadIdx.x] = x;
@@ -44,7 +49,7 @@ __global__ void kernel(const __grid_constant__ uint64_t tmap, int x) {
   asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
 #endif
   buf[threadIdx.x] = x;
-#elif defined(CASE_SPURIOUS)
+#elif defined(CASE_SPURIOUS) || defined(CASE_INIT_FENCE)
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
   asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::"
                "complete_tx::bytes [%0], [%1, {%2, %2}], [%3];"
