@@ -14,7 +14,8 @@ For every PTX file:
   (missing-fence, missing-completion-wait, unproven-ordering or
   formal-hazard) that the kernel without it lacks (a new finding, or an
   unproven cause or a source pair's finding with more instruction pairs),
-  else SILENT: a miss. A fence kept only because another thread's or warp
+  else SILENT: a miss; AS-ERROR counts those reported with an error
+  (a new missing-fence or missing-completion-wait finding). A fence kept only because another thread's or warp
   role's async op may need it (KEPT) is counted apart, with how many of
   those deletions are reported;
 - each `cp.async.bulk.wait_group(.read) N` and `wgmma.wait_group N` is
@@ -25,6 +26,8 @@ For every PTX file:
   every such weakening must be reported), SLACK (N+1 leaves no read pending
   at a synchronization the checker cannot follow) or UNKNOWN (a read N+1
   leaves pending reaches an arrive whose waiting side is not matched).
+  Weakenings reported with an error are counted as W-AS-ERROR, those of
+  NEEDED waits as NEEDED-AS-ERROR.
 
 Prints one line per file and a total. A measuring tool for
 docs/precision.md, not a test.
@@ -76,6 +79,13 @@ def keys(found, deleted_line=None):
     return out
 
 
+ERROR_KINDS = ("missing-fence", "missing-completion-wait")
+
+
+def has_error(new_keys):
+    return any(k[0] in ERROR_KINDS for k in new_keys)
+
+
 def spurious_lines(found):
     return {f["primary"]["ir"]["line"] for f in found
             if f["kind"] == "spurious-fence"}
@@ -106,7 +116,8 @@ def run_file(tool, tmp, path, max_waits, waits_only=False):
     verdict, wait_verdict = explained(tool, path)
     counts = {"fences": 0, "spurious": 0, "unsafe": 0, "ordering": 0,
               "reported": 0, "silent": 0, "kept": 0, "kept_reported": 0,
-              "waits": 0, "wreported": 0, "wsilent": 0}
+              "waits": 0, "wreported": 0, "wsilent": 0, "as_error": 0,
+              "kept_error": 0, "werror": 0, "needed_error": 0}
     for v in VERDICTS:
         counts[v] = counts[v + "_reported"] = 0
     silent = []
@@ -144,6 +155,7 @@ def run_file(tool, tmp, path, max_waits, waits_only=False):
             counts["ordering"] += 1
             if now - shifted:
                 counts["reported"] += 1
+                counts["as_error"] += has_error(now - shifted)
             else:
                 counts["silent"] += 1
                 silent.append(i)
@@ -153,6 +165,7 @@ def run_file(tool, tmp, path, max_waits, waits_only=False):
             counts["kept"] += 1
             if now - shifted:
                 counts["kept_reported"] += 1
+                counts["kept_error"] += has_error(now - shifted)
     waits = [i for i, text in enumerate(lines, 1) if WAIT.search(text)]
     if max_waits and len(waits) > max_waits:
         step = len(waits) / max_waits
@@ -163,11 +176,15 @@ def run_file(tool, tmp, path, max_waits, waits_only=False):
                         lines[i - 1], count=1)
         with open(name, "w") as f:
             f.writelines(lines[:i - 1] + [text] + lines[i:])
-        reported = bool(keys(findings(tool, name)) - base_keys)
+        new = keys(findings(tool, name)) - base_keys
+        reported = bool(new)
         counts["wreported" if reported else "wsilent"] += 1
         v = wait_verdict.get(i, "unexplained")
         counts[v] += 1
         counts[v + "_reported"] += reported
+        counts["werror"] += has_error(new)
+        if v == "needed":
+            counts["needed_error"] += has_error(new)
     return counts, silent
 
 
@@ -198,9 +215,11 @@ def main():
                "wsilent"]
     for v in VERDICTS:
         columns += [v, v + "_reported"]
+    columns += ["as_error", "kept_error", "werror", "needed_error"]
     print("file\tfences\tspurious\tunsafe\tordering\treported\tsilent"
           "\tkept\tkept-reported\twaits\treported\tsilent"
           "\t" + "\t".join("%s\t%s-reported" % (v, v) for v in VERDICTS) +
+          "\tas-error\tkept-as-error\tw-as-error\tneeded-as-error"
           "\tsilent fence lines")
     for path in files_of(args.paths):
         counts, silent = run_file(args.proxyfence, tmp, path, args.max_waits,
