@@ -36,10 +36,6 @@ uint64_t fill(int64_t hi) {
   return hi <= 0 ? 0 : llvm::maskTrailingOnes<uint64_t>(llvm::Log2_64(hi) + 1);
 }
 
-/// The largest swizzle mask read as moving an address within aligned
-/// blocks (CuTe's Swizzle<3,4,3> XORs bits 4-6: 112).
-constexpr int64_t kSwizzleSpan = 1023;
-
 AbstractValue integer(int64_t lo, int64_t hi, std::optional<uint64_t> mask =
                                                   std::nullopt) {
   if (lo < -kLimit || hi > kLimit || lo > hi)
@@ -140,13 +136,6 @@ AbstractValue join(const AbstractValue &x, const AbstractValue &y) {
 AbstractValue bitwise(StringRef op, const AbstractValue &a,
                       const AbstractValue &b) {
   using K = AbstractValue;
-  // A small constant mask bounds the result whatever it masks, an address
-  // included (CuTe's swizzle takes `(address >> 3) & 112`).
-  if (op == "and")
-    for (const AbstractValue *c : {&a, &b})
-      if (isNonNegativeInt(*c) && c->lo == c->hi && c->lo <= kSwizzleSpan &&
-          (c == &a ? b : a).kind == K::Address)
-        return integer(0, c->lo, c->mask);
   if (a.kind == K::Address)
     return symbolOnly(a);
   if (b.kind == K::Address && op != "shl" && op != "shr")
@@ -393,32 +382,6 @@ AbstractValue Provenance::alignUp(const AbstractValue &x, uint64_t align) {
   return v;
 }
 
-/// An address XOR (or OR) a small non-negative integer, the swizzle of
-/// CuTe and ThunderKittens tiles (`a ^ ((a >> 3) & 112)`): only the bits
-/// below the integer's highest one change, so when the address's base is
-/// aligned past them the offset stays in the same aligned blocks, widened to
-/// their bounds.
-std::optional<AbstractValue>
-Provenance::swizzle(StringRef root, const AbstractValue &a,
-                    const AbstractValue &b) const {
-  if (root != "xor" && root != "or")
-    return std::nullopt;
-  for (auto [x, y] : {std::pair(&a, &b), std::pair(&b, &a)}) {
-    if (x->kind != AbstractValue::Address || !x->offsetKnown ||
-        x->descriptor || x->lo < 0 || !isNonNegativeInt(*y) ||
-        y->hi > kSwizzleSpan)
-      continue;
-    uint64_t low = llvm::NextPowerOf2(static_cast<uint64_t>(y->hi)) - 1;
-    if (baseAlign(*x) <= low)
-      continue;
-    AbstractValue v = *x;
-    v.lo = x->lo & ~static_cast<int64_t>(low);
-    v.hi = x->hi | static_cast<int64_t>(low);
-    return v;
-  }
-  return std::nullopt;
-}
-
 AbstractValue Provenance::compute(const Instruction &inst) {
   const std::vector<std::string> &ops = inst.operands;
   StringRef root = StringRef(inst.opcode).split('.').first;
@@ -446,8 +409,6 @@ AbstractValue Provenance::compute(const Instruction &inst) {
     result = arithmetic("add", arithmetic("mul", arg(1), arg(2)), arg(3));
   } else if (root == "shl" || root == "shr" || root == "and" || root == "or" ||
              root == "xor") {
-    if (std::optional<AbstractValue> swizzled = swizzle(root, arg(1), arg(2)))
-      return *swizzled;
     result = bitwise(root, arg(1), arg(2));
   } else if (root == "selp" || root == "min" || root == "max") {
     if (root == "selp")

@@ -462,7 +462,11 @@ void Parser::recordShared(StringRef declaration) {
       count *= n;
       d = after.ltrim('[');
     }
-    if (count != 0)
+    // A scalar byte is a base, not a buffer: Mosaic GPU (through LLVM's
+    // NVPTX back end) declares its dynamic shared memory as `.shared .align
+    // 16 .b8 __dynamic_shmem__0;` and addresses kilobytes past it. Its size
+    // is the launch's, which the PTX does not state.
+    if (count != 0 && !(dims.empty() && elementSize == 1))
       symbol.size = count * elementSize;
     break;
   }

@@ -150,9 +150,6 @@ private:
   void findAlignUpIdioms(const CFG &cfg);
   AbstractValue alignUp(const AbstractValue &x, uint64_t align);
   AbstractValue compute(const Instruction &inst);
-  std::optional<AbstractValue> swizzle(llvm::StringRef root,
-                                      const AbstractValue &a,
-                                      const AbstractValue &b) const;
   std::optional<AbstractValue> descriptorOp(const Instruction &inst);
   AbstractValue descriptorStart(AbstractValue v) const;
   using ReachingDefinitions = llvm::SmallVector<unsigned, 2>;
