@@ -545,8 +545,8 @@ struct UnprovenCauses {
 /// skips it) already has. Only a fence that orders nothing at all for any
 /// thread is called spurious.
 /// The mbarrier.init (instruction) pending at `fence` whose barrier an
-/// async operation signals: a TMA's complete_tx or a tcgen05.commit arrive,
-/// through the async proxy. With no `fence.mbarrier_init` in the function,
+/// async operation after the fence signals: a TMA's complete_tx or a
+/// tcgen05.commit arrive, through the async proxy. With no `fence.mbarrier_init` in the function,
 /// the proxy fence is what publishes the initialised barrier to the async
 /// proxy (the CUDA programming guide's TMA examples fence after init for
 /// this), so it is never called spurious.
@@ -556,9 +556,15 @@ std::optional<unsigned> publishedBarrierInit(const FunctionAnalysis &fa,
   for (const Instruction &inst : fa.function.instructions)
     if (StringRef(inst.opcode).starts_with("fence.mbarrier_init"))
       return std::nullopt;
-  // The barriers async operations signal.
+  // The barriers async operations after the fence signal (the fence stands
+  // between the init and a use of the barrier by the async proxy).
+  const FunctionAnalysis::AsyncReach &reach =
+      fa.getAsyncReach(fa.cfg.blockOf[fence]);
   std::vector<SharedRegion> signalled;
   for (unsigned i = 0; i != fa.accesses.size(); ++i) {
+    unsigned b = fa.cfg.blockOf[i];
+    if (!reach.from.test(b) && !(b == fa.cfg.blockOf[fence] && i > fence))
+      continue;
     for (const Resolved &r : fa.accesses[i])
       if (r.isAsync && r.barrier)
         signalled.push_back(*r.barrier);
