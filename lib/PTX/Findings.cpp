@@ -1152,6 +1152,7 @@ std::vector<Finding> proxyfence::ptx::checkPTX(const Module &module) {
   for (const Function &function : module.functions) {
     FunctionAnalysis analysis(module, function);
     checkFunction(analysis, findings, unproven);
+    addTensormapFindings(analysis, findings);
   }
   unproven.emit(findings);
   std::stable_sort(findings.begin(), findings.end(),

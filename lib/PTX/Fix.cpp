@@ -9,6 +9,8 @@
 
 #include "FunctionAnalysis.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <set>
 
 using namespace proxyfence;
@@ -159,6 +161,7 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted,
   // Byte range -> its replacement: a wait's count made 0.
   std::map<size_t, std::pair<size_t, std::string>> replacements;
   std::map<size_t, std::string> waitInsertions;
+  unsigned tensormapFences = 0;
   for (const Function &function : module.functions) {
     FunctionAnalysis analysis(module, function);
     auto [strengthen, waitBefore] = placeWaits(analysis);
@@ -174,6 +177,23 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted,
         continue;
       replacements[inst.position.offset + at] = {inst.operands.back().size(),
                                                  "0"};
+    }
+    for (auto [t, text] : placeTensormapFences(analysis)) {
+      const Instruction &inst = function.instructions[t];
+      size_t start = lineStart(module, inst.position.line);
+      std::string indent = StringRef(module.text)
+                               .substr(start)
+                               .take_while([](char c) {
+                                 return c == ' ' || c == '\t';
+                               })
+                               .str();
+      if (indent.empty())
+        indent = "\t";
+      std::string lines;
+      for (StringRef line : llvm::split(StringRef(text), '\n'))
+        lines += (lines.empty() ? "" : "\n") + indent + line.str();
+      waitInsertions[start] = lines;
+      ++tensormapFences;
     }
     for (unsigned i : waitBefore) {
       const Instruction &inst = function.instructions[i];
@@ -245,7 +265,7 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted,
     done = offset + edit.length;
   }
   out.append(module.text, done, std::string::npos);
-  inserted = insertions.size();
-  waits = replacements.size() + waitInsertions.size();
+  inserted = insertions.size() + 2 * tensormapFences;
+  waits = replacements.size() + waitInsertions.size() - tensormapFences;
   return out;
 }

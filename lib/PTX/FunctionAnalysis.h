@@ -345,6 +345,17 @@ bool mayConflict(const Resolved &generic, const Resolved &async);
 /// Whether the bytes of two accesses are proven to overlap (both resolved
 /// and the bytes they surely touch meet; lib/PTX/Findings.cpp).
 bool isProven(const Module &module, const Resolved &a, const Resolved &b);
+/// The tensormap proxy's missing fences of one function: a tensor map
+/// rewritten by generic stores and then read by a TMA, in a function with no
+/// fence.proxy.tensormap::generic acquire (lib/PTX/Tensormaps.cpp).
+void addTensormapFindings(const FunctionAnalysis &fa,
+                          std::vector<Finding> &out);
+/// fix's repair of those: the release and acquire fences (text, one line
+/// each) to insert before each TMA instruction (index).
+std::vector<std::pair<unsigned, std::string>>
+placeTensormapFences(const FunctionAnalysis &fa);
+/// The tensor-map address of a TMA instruction's `[map, {...}]` operand.
+std::string tensormapOperand(const Instruction &inst);
 /// The op record of a finding for `inst`.
 OpInfo describe(const Module &module, const Instruction &inst);
 /// The displacement of a memory operand's inside (`%r1+16`: 16), and its
