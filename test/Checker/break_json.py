@@ -47,7 +47,7 @@ def main():
             set_(["findings", fence, "severity"], "warning"))
     variant("kind-unknown", set_(["findings", fence, "kind"], "missing-barrier"))
     variant("hazard-unknown", set_(["findings", fence, "hazard"], "RAR"))
-    variant("scope-unknown", set_(["findings", fence, "scope"], "gpu"))
+    variant("scope-unknown", set_(["findings", fence, "scope"], "sys"))
     variant("missing-fence-no-hazard", delete(["findings", fence, "hazard"]))
     variant("extra-finding-property",
             set_(["findings", fence, "confidence"], 1))
