@@ -139,6 +139,17 @@ placeWaits(const FunctionAnalysis &fa) {
   return {strengthen, insertBefore};
 }
 
+/// The blanks that indent the line starting at `start` (a tab if none).
+std::string indentAt(const Module &module, size_t start) {
+  std::string indent = StringRef(module.text)
+                           .substr(start)
+                           .take_while([](char c) {
+                             return c == ' ' || c == '\t';
+                           })
+                           .str();
+  return indent.empty() ? "\t" : indent;
+}
+
 /// The byte offset of the start of the line holding `position`.
 size_t lineStart(const Module &module, unsigned line) {
   return module.lineStarts[line - 1];
@@ -181,14 +192,7 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted,
     for (auto [t, text] : placeTensormapFences(analysis)) {
       const Instruction &inst = function.instructions[t];
       size_t start = lineStart(module, inst.position.line);
-      std::string indent = StringRef(module.text)
-                               .substr(start)
-                               .take_while([](char c) {
-                                 return c == ' ' || c == '\t';
-                               })
-                               .str();
-      if (indent.empty())
-        indent = "\t";
+      std::string indent = indentAt(module, start);
       std::string lines;
       for (StringRef line : llvm::split(StringRef(text), '\n'))
         lines += (lines.empty() ? "" : "\n") + indent + line.str();
@@ -198,14 +202,8 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted,
     for (unsigned i : waitBefore) {
       const Instruction &inst = function.instructions[i];
       size_t start = lineStart(module, inst.position.line);
-      std::string indent = StringRef(module.text)
-                               .substr(start)
-                               .take_while([](char c) {
-                                 return c == ' ' || c == '\t';
-                               })
-                               .str();
       waitInsertions[start] =
-          (indent.empty() ? "\t" : indent) + "cp.async.bulk.wait_group.read 0;";
+          indentAt(module, start) + "cp.async.bulk.wait_group.read 0;";
     }
     for (auto [point, scope] : placeFences(analysis)) {
       TextPosition position;
@@ -224,15 +222,7 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted,
           StringRef(module.text).slice(start, position.offset);
       bool inlineBefore = !before.trim().empty();
       size_t at = inlineBefore ? position.offset : start;
-      std::string indent;
-      if (!inlineBefore) {
-        indent = StringRef(module.text)
-                     .substr(start)
-                     .take_while([](char c) { return c == ' ' || c == '\t'; })
-                     .str();
-        if (indent.empty())
-          indent = "\t";
-      }
+      std::string indent = inlineBefore ? "" : indentAt(module, start);
       auto [it, added] = insertions.insert({at, {scope, indent, inlineBefore}});
       if (!added && scope == Scope::Cluster)
         it->second.scope = Scope::Cluster;

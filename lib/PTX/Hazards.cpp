@@ -1328,6 +1328,33 @@ FunctionAnalysis::mbarrierWaits() const {
   return *handOffFacts.waits;
 }
 
+/// Visits the instructions after `from` on every CFG path, each once, up to
+/// (not including) the first one on the path for which `stops` holds.
+template <typename Stops, typename Visit>
+static void walkAfter(const CFG &cfg, unsigned from, Stops stops,
+                      Visit visit) {
+  llvm::BitVector reached(cfg.blocks.size());
+  std::vector<std::pair<unsigned, unsigned>> work = {
+      {cfg.blockOf[from], from + 1}};
+  while (!work.empty()) {
+    auto [b, start] = work.back();
+    work.pop_back();
+    bool stopped = false;
+    for (unsigned i = start; i != cfg.blocks[b].end; ++i) {
+      if ((stopped = stops(i)))
+        break;
+      visit(i);
+    }
+    if (stopped)
+      continue;
+    for (unsigned s : cfg.blocks[b].successors)
+      if (!reached.test(s)) {
+        reached.set(s);
+        work.push_back({s, cfg.blocks[s].begin});
+      }
+  }
+}
+
 const std::vector<std::pair<unsigned, unsigned>> &
 FunctionAnalysis::writesAfterWait(unsigned w, bool through) const {
   auto [it, fresh] =
@@ -1339,27 +1366,11 @@ FunctionAnalysis::writesAfterWait(unsigned w, bool through) const {
       return i == w;
     return roles[i].role == Role::MbarrierWait || waitsAtBarrier(i);
   };
-  llvm::BitVector reached(cfg.blocks.size());
-  std::vector<std::pair<unsigned, unsigned>> work = {{cfg.blockOf[w], w + 1}};
-  while (!work.empty()) {
-    auto [b, start] = work.back();
-    work.pop_back();
-    bool stopped = false;
-    for (unsigned i = start; i != cfg.blocks[b].end; ++i) {
-      if ((stopped = isSynchronization(i)))
-        break;
-      for (unsigned a = 0; a != accesses[i].size(); ++a)
-        if (accesses[i][a].isWrite && !accesses[i][a].isMbarrier)
-          it->second.push_back({i, a});
-    }
-    if (stopped)
-      continue;
-    for (unsigned s : cfg.blocks[b].successors)
-      if (!reached.test(s)) {
-        reached.set(s);
-        work.push_back({s, cfg.blocks[s].begin});
-      }
-  }
+  walkAfter(cfg, w, isSynchronization, [&](unsigned i) {
+    for (unsigned a = 0; a != accesses[i].size(); ++a)
+      if (accesses[i][a].isWrite && !accesses[i][a].isMbarrier)
+        it->second.push_back({i, a});
+  });
   return it->second;
 }
 
@@ -1389,30 +1400,16 @@ FunctionAnalysis::commitBarriersAfter(unsigned read) const {
 std::vector<std::pair<unsigned, unsigned>>
 FunctionAnalysis::asyncAfterWait(unsigned w, const RunOptions &options) const {
   std::vector<std::pair<unsigned, unsigned>> found;
-  llvm::BitVector reached(cfg.blocks.size());
-  std::vector<std::pair<unsigned, unsigned>> work = {{cfg.blockOf[w], w + 1}};
-  while (!work.empty()) {
-    auto [b, start] = work.back();
-    work.pop_back();
-    bool stopped = false;
-    for (unsigned i = start; i != cfg.blocks[b].end; ++i) {
-      Scope scope;
-      if ((stopped = roles[i].role == Role::MbarrierWait ||
-                     isFence(i, options, scope) ||
-                     options.virtualFences.count(i) || waitsAtBarrier(i)))
-        break;
-      for (unsigned a = 0; a != accesses[i].size(); ++a)
-        if (accesses[i][a].isAsync)
-          found.push_back({i, a});
-    }
-    if (stopped)
-      continue;
-    for (unsigned s : cfg.blocks[b].successors)
-      if (!reached.test(s)) {
-        reached.set(s);
-        work.push_back({s, cfg.blocks[s].begin});
-      }
-  }
+  auto stops = [&](unsigned i) {
+    Scope scope;
+    return roles[i].role == Role::MbarrierWait || isFence(i, options, scope) ||
+           options.virtualFences.count(i) || waitsAtBarrier(i);
+  };
+  walkAfter(cfg, w, stops, [&](unsigned i) {
+    for (unsigned a = 0; a != accesses[i].size(); ++a)
+      if (accesses[i][a].isAsync)
+        found.push_back({i, a});
+  });
   return found;
 }
 
