@@ -35,8 +35,9 @@ struct CommandLineOptions {
   llvm::cl::SubCommand check{"check", "Report missing, spurious and "
                                       "over-wide proxy fences (exit 1 on "
                                       "errors)"};
-  llvm::cl::SubCommand fix{"fix", "Insert the fences the passes would, and "
-                                  "write the result to -o"};
+  llvm::cl::SubCommand fix{"fix", "Insert the fences the passes would (PTX: "
+                                  "and repair proven missing completion "
+                                  "waits), and write the result to -o"};
   llvm::cl::SubCommand explain{
       "explain", "For every fence, the hazards it orders or that it orders "
                  "none; on PTX also what each completion wait orders"};
