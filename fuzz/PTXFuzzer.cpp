@@ -48,11 +48,15 @@ static std::string withoutWaits(llvm::StringRef text) {
     if (line.trim() == "cp.async.bulk.wait_group.read 0;")
       continue;
     std::string kept = line.str();
-    for (llvm::StringRef wait : {"wait_group.read ", "wait_group "}) {
+    for (llvm::StringRef wait : {"wait_group.read", "wait_group"}) {
       size_t at = kept.find(wait.str());
       if (at == std::string::npos)
         continue;
-      size_t digits = at + wait.size(), end = digits;
+      // The count follows after blanks (`wait_group.read \t1;`).
+      size_t digits = at + wait.size();
+      while (digits < kept.size() && (kept[digits] == ' ' || kept[digits] == '\t'))
+        ++digits;
+      size_t end = digits;
       while (end < kept.size() && llvm::isDigit(kept[end]))
         ++end;
       if (end > digits)
