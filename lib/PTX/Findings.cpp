@@ -536,34 +536,43 @@ struct UnprovenCauses {
   }
 };
 
-/// Whether the fence at `fence` may order a generic access against some
-/// async access: one pending at the fence whose bytes an async access
-/// anywhere in the function may touch (later on some path, in another
-/// warp role's code, or before the fence in a loop). The single-thread
-/// probe of checkFunction misses two cases this covers: async ops of other
-/// roles, and a fence on one path of a hazard that another path (which
-/// skips it) already has. Only a fence that orders nothing at all for any
-/// thread is called spurious.
+/// Whether a hazard between warp roles is only an unproven ordering: not
+/// matched through a hand-off, or matched on bytes not proven to meet.
+bool isUnprovenCrossRole(const FunctionAnalysis &fa, const Hazard &hazard) {
+  return hazard.crossRole &&
+         !(hazard.release &&
+           isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
+                    fa.accesses[hazard.async][hazard.asyncAccess]));
+}
+
+/// The generic accesses (instruction, access) pending unfenced on some path
+/// at the fence at `fence`, in the run `probe`.
+std::vector<std::pair<unsigned, unsigned>>
+pendingAt(const FunctionAnalysis &fa, unsigned fence, const RunOptions &probe) {
+  RunOptions observe = probe;
+  observe.observe = fence;
+  std::vector<std::pair<unsigned, unsigned>> pending;
+  (void)fa.findHazards(observe, &pending);
+  return pending;
+}
+
 /// The mbarrier.init (instruction) pending at `fence` whose barrier an
 /// async operation after the fence signals: a TMA's complete_tx or a
-/// tcgen05.commit arrive, through the async proxy. With no `fence.mbarrier_init` in the function,
-/// the proxy fence is what publishes the initialised barrier to the async
-/// proxy (the CUDA programming guide's TMA examples fence after init for
-/// this), so it is never called spurious.
-std::optional<unsigned> publishedBarrierInit(const FunctionAnalysis &fa,
-                                             unsigned fence,
-                                             const RunOptions &probe) {
+/// tcgen05.commit arrive, through the async proxy, among `pending`. With no
+/// `fence.mbarrier_init` in the function, the proxy fence is what publishes the initialised barrier to the async
+/// proxy (CUDA's TMA examples fence after init for this), so it is never
+/// called spurious.
+std::optional<unsigned> publishedBarrierInit(
+    const FunctionAnalysis &fa, unsigned fence,
+    llvm::ArrayRef<std::pair<unsigned, unsigned>> pending) {
   for (const Instruction &inst : fa.function.instructions)
     if (StringRef(inst.opcode).starts_with("fence.mbarrier_init"))
       return std::nullopt;
   // The barriers async operations after the fence signal (the fence stands
   // between the init and a use of the barrier by the async proxy).
-  const FunctionAnalysis::AsyncReach &reach =
-      fa.getAsyncReach(fa.cfg.blockOf[fence]);
   std::vector<SharedRegion> signalled;
   for (unsigned i = 0; i != fa.accesses.size(); ++i) {
-    unsigned b = fa.cfg.blockOf[i];
-    if (!reach.from.test(b) && !(b == fa.cfg.blockOf[fence] && i > fence))
+    if (!fa.reaches(fence, i))
       continue;
     for (const Resolved &r : fa.accesses[i])
       if (r.isAsync && r.barrier)
@@ -575,10 +584,6 @@ std::optional<unsigned> publishedBarrierInit(const FunctionAnalysis &fa,
   }
   if (signalled.empty())
     return std::nullopt;
-  RunOptions observe = probe;
-  observe.observe = fence;
-  std::vector<std::pair<unsigned, unsigned>> pending;
-  (void)fa.findHazards(observe, &pending);
   for (auto [g, a] : pending) {
     const Resolved &generic = fa.accesses[g][a];
     if (!generic.isMbarrier ||
@@ -592,12 +597,17 @@ std::optional<unsigned> publishedBarrierInit(const FunctionAnalysis &fa,
   return std::nullopt;
 }
 
-bool mayOrderOtherThreads(const FunctionAnalysis &fa, unsigned fence,
-                          const RunOptions &probe) {
-  RunOptions observe = probe;
-  observe.observe = fence;
-  std::vector<std::pair<unsigned, unsigned>> pending;
-  (void)fa.findHazards(observe, &pending);
+/// Whether a fence may order a generic access against some async access:
+/// one of `pending` (the accesses pending at the fence) whose bytes an async access
+/// anywhere in the function may touch (later on some path, in another
+/// warp role's code, or before the fence in a loop). The single-thread
+/// probe of checkFunction misses two cases this covers: async ops of other
+/// roles, and a fence on one path of a hazard that another path (which
+/// skips it) already has. Only a fence that orders nothing at all for any
+/// thread is called spurious.
+bool mayOrderOtherThreads(
+    const FunctionAnalysis &fa,
+    llvm::ArrayRef<std::pair<unsigned, unsigned>> pending) {
   if (pending.empty())
     return false;
   for (unsigned i = 0; i != fa.accesses.size(); ++i) {
@@ -836,8 +846,10 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
       // Spurious only if no other thread's async op may need it either, or
       // a later fence orders all it orders; never when it publishes an
       // initialised mbarrier to the async proxy.
-      if (!publishedBarrierInit(fa, i, probe) &&
-          !mayOrderOtherThreads(fa, i, probe)) {
+      std::vector<std::pair<unsigned, unsigned>> pending =
+          pendingAt(fa, i, probe);
+      if (!publishedBarrierInit(fa, i, pending) &&
+          !mayOrderOtherThreads(fa, pending)) {
         warnings.push_back(makeFenceWarning(fa, FindingKind::SpuriousFence, i));
         probe.ignored.insert(i);
       } else if (std::optional<unsigned> later = coveringFence(fa, i, probe)) {
@@ -867,10 +879,7 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
   std::vector<const Hazard *> handOffsUnproven;
   for (unsigned b = 0; b != baseline.size(); ++b) {
     const Hazard &hazard = baseline[b];
-    if (hazard.crossRole &&
-        !(hazard.release &&
-          isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
-                   fa.accesses[hazard.async][hazard.asyncAccess]))) {
+    if (isUnprovenCrossRole(fa, hazard)) {
       if (hazard.release)
         handOffsUnproven.push_back(&hazard);
       else
@@ -938,10 +947,7 @@ void explainFunction(const FunctionAnalysis &fa,
   FenceProbe fences(fa);
   auto describeHazard = [&](const Hazard &hazard) {
     Finding finding = makeMissingFence(fa, hazard, {});
-    if (hazard.crossRole &&
-        !(hazard.release &&
-          isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
-                   fa.accesses[hazard.async][hazard.asyncAccess]))) {
+    if (isUnprovenCrossRole(fa, hazard)) {
       finding.kind = FindingKind::UnprovenOrdering;
       finding.path = "warp roles";
     }
@@ -958,10 +964,13 @@ void explainFunction(const FunctionAnalysis &fa,
     for (const FenceProbe::Difference &difference : fences.differences(without))
       explanation.protects.push_back(describeHazard(difference.hazard));
     std::optional<unsigned> init;
-    if (explanation.protects.empty())
-      init = publishedBarrierInit(fa, i, probe);
-    bool otherThreads = explanation.protects.empty() &&
-                        (init || mayOrderOtherThreads(fa, i, probe));
+    bool otherThreads = false;
+    if (explanation.protects.empty()) {
+      std::vector<std::pair<unsigned, unsigned>> pending =
+          pendingAt(fa, i, probe);
+      init = publishedBarrierInit(fa, i, pending);
+      otherThreads = init || mayOrderOtherThreads(fa, pending);
+    }
     std::optional<unsigned> later;
     if (otherThreads && (later = coveringFence(fa, i, probe))) {
       otherThreads = false;

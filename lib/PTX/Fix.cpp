@@ -9,8 +9,6 @@
 
 #include "FunctionAnalysis.h"
 
-#include "llvm/ADT/StringExtras.h"
-
 #include <set>
 
 using namespace proxyfence;
@@ -110,10 +108,6 @@ std::map<unsigned, Scope> placeFences(const FunctionAnalysis &fa) {
 std::pair<std::set<unsigned>, std::set<unsigned>>
 placeWaits(const FunctionAnalysis &fa) {
   std::set<unsigned> strengthen, insertBefore;
-  auto reaches = [&](unsigned from, unsigned to) {
-    unsigned bf = fa.cfg.blockOf[from], bt = fa.cfg.blockOf[to];
-    return (bf == bt && from < to) || fa.getAsyncReach(bf).from.test(bt);
-  };
   for (const CompletionHazard &hazard : fa.findCompletionHazards()) {
     const Resolved &write = fa.accesses[hazard.write][hazard.writeAccess];
     const Resolved &read = fa.accesses[hazard.async][hazard.asyncAccess];
@@ -127,8 +121,8 @@ placeWaits(const FunctionAnalysis &fa) {
     unsigned target = hazard.release ? *hazard.release : hazard.write;
     bool found = false;
     for (unsigned w = 0; w != fa.roles.size(); ++w)
-      if (fa.roles[w].role == kind && reaches(hazard.async, w) &&
-          reaches(w, target)) {
+      if (fa.roles[w].role == kind && fa.reaches(hazard.async, w) &&
+          fa.reaches(w, target)) {
         found = true;
         if (fa.roles[w].waitCount != 0)
           strengthen.insert(w);
@@ -172,7 +166,9 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted,
   // Byte range -> its replacement: a wait's count made 0.
   std::map<size_t, std::pair<size_t, std::string>> replacements;
   std::map<size_t, std::string> waitInsertions;
-  unsigned tensormapFences = 0;
+  // Line start -> the tensormap release and acquire to insert there.
+  std::map<size_t, std::string> tensormapInsertions;
+  bool crlf = StringRef(module.text).contains("\r\n");
   for (const Function &function : module.functions) {
     FunctionAnalysis analysis(module, function);
     auto [strengthen, waitBefore] = placeWaits(analysis);
@@ -189,15 +185,15 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted,
       replacements[inst.position.offset + at] = {inst.operands.back().size(),
                                                  "0"};
     }
-    for (auto [t, text] : placeTensormapFences(analysis)) {
+    for (unsigned t : placeTensormapFences(analysis)) {
       const Instruction &inst = function.instructions[t];
       size_t start = lineStart(module, inst.position.line);
       std::string indent = indentAt(module, start);
-      std::string lines;
-      for (StringRef line : llvm::split(StringRef(text), '\n'))
-        lines += (lines.empty() ? "" : "\n") + indent + line.str();
-      waitInsertions[start] = lines;
-      ++tensormapFences;
+      tensormapInsertions[start] =
+          indent + "fence.proxy.tensormap::generic.release.gpu;" +
+          (crlf ? "\r\n" : "\n") + indent +
+          "fence.proxy.tensormap::generic.acquire.gpu [" +
+          tensormapOperand(inst) + "], 128;";
     }
     for (unsigned i : waitBefore) {
       const Instruction &inst = function.instructions[i];
@@ -228,15 +224,15 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted,
         it->second.scope = Scope::Cluster;
     }
   }
-  bool crlf = StringRef(module.text).contains("\r\n");
   // Every edit by offset: insertions before replacements at the same place.
   struct Edit {
     size_t length = 0;
     std::string text;
   };
   std::multimap<size_t, Edit> edits;
-  for (const auto &[offset, line] : waitInsertions)
-    edits.insert({offset, {0, line + (crlf ? "\r\n" : "\n")}});
+  for (const auto *lines : {&waitInsertions, &tensormapInsertions})
+    for (const auto &[offset, line] : *lines)
+      edits.insert({offset, {0, line + (crlf ? "\r\n" : "\n")}});
   for (const auto &[offset, fence] : insertions)
     edits.insert({offset, {0, fence.inlineBefore
                                   ? fenceText(fence.scope) + " "
@@ -255,7 +251,7 @@ std::string proxyfence::ptx::fixPTX(const Module &module, unsigned &inserted,
     done = offset + edit.length;
   }
   out.append(module.text, done, std::string::npos);
-  inserted = insertions.size() + 2 * tensormapFences;
-  waits = replacements.size() + waitInsertions.size() - tensormapFences;
+  inserted = insertions.size() + 2 * tensormapInsertions.size();
+  waits = replacements.size() + waitInsertions.size();
   return out;
 }

@@ -216,6 +216,8 @@ public:
   /// those of `options` (ignored ones do not stop it, virtual ones do).
   std::vector<std::pair<unsigned, unsigned>>
   asyncAfterWait(unsigned w, const RunOptions &options) const;
+  /// The bytes of the mbarrier the tcgen05.commit at `commit` signals.
+  SharedRegion commitBarrier(unsigned commit) const;
   /// The barriers of the tcgen05.commits the read at instruction `read`
   /// reaches (in its block after it, or in a block its block reaches).
   const std::vector<SharedRegion> &commitBarriersAfter(unsigned read) const;
@@ -225,6 +227,12 @@ public:
     llvm::BitVector from, to;
   };
   const AsyncReach &getAsyncReach(unsigned block) const;
+  /// Whether instruction `to` may run after instruction `from` in one
+  /// thread: later in its block, or in a block its block reaches.
+  bool reaches(unsigned from, unsigned to) const {
+    unsigned bf = cfg.blockOf[from], bt = cfg.blockOf[to];
+    return (bf == bt && from < to) || getAsyncReach(bf).from.test(bt);
+  }
   /// What explain's wait probes ask of a completion run.
   struct CompletionTrace {
     /// The reads pending at arrives.
@@ -350,10 +358,9 @@ bool isProven(const Module &module, const Resolved &a, const Resolved &b);
 /// fence.proxy.tensormap::generic acquire (lib/PTX/Tensormaps.cpp).
 void addTensormapFindings(const FunctionAnalysis &fa,
                           std::vector<Finding> &out);
-/// fix's repair of those: the release and acquire fences (text, one line
-/// each) to insert before each TMA instruction (index).
-std::vector<std::pair<unsigned, std::string>>
-placeTensormapFences(const FunctionAnalysis &fa);
+/// fix's repair of those: the TMA instructions (indices) before which the
+/// release and the acquire of their map go.
+std::vector<unsigned> placeTensormapFences(const FunctionAnalysis &fa);
 /// The tensor-map address of a TMA instruction's `[map, {...}]` operand.
 std::string tensormapOperand(const Instruction &inst);
 /// The op record of a finding for `inst`.

@@ -690,10 +690,15 @@ void FunctionAnalysis::addCrossRoleHazards(
       std::optional<SharedRegion> barrier = exactBarrier(w);
       if (!barrier)
         continue;
-      for (const auto &[arrive, keysAtArrive] : atArrive)
-        if (*exactBarrier(arrive) == *barrier)
-          for (std::pair<unsigned, unsigned> async : asyncAfterWait(w, options))
-            handedTo[async].push_back({arrive, w});
+      std::optional<std::vector<std::pair<unsigned, unsigned>>> after;
+      for (const auto &[arrive, keysAtArrive] : atArrive) {
+        if (!(*exactBarrier(arrive) == *barrier))
+          continue;
+        if (!after)
+          after = asyncAfterWait(w, options);
+        for (std::pair<unsigned, unsigned> async : *after)
+          handedTo[async].push_back({arrive, w});
+      }
     }
   for (unsigned j = 0; j != accesses.size(); ++j)
     for (unsigned a = 0; a != accesses[j].size(); ++a) {
@@ -1068,14 +1073,7 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
       case Role::Tcgen05Commit: {
         // tcgen05.commit makes the thread's earlier tcgen05 ops signal
         // its mbarrier when they complete.
-        SharedRegion barrier;
-        const Instruction &inst = function.instructions[i];
-        for (unsigned o = 0; o != inst.operands.size(); ++o)
-          if (isMemoryOperand(inst.operands[o])) {
-            bool remote = false;
-            barrier = resolveAddress(inst, o, 8, &remote);
-            break;
-          }
+        SharedRegion barrier = commitBarrier(i);
         forEachExecuting(state, i, Completion::Tcgen05Commit,
                          [&](unsigned, PendingRead &read) {
                            if (!read.groups.isCommitted())
@@ -1374,26 +1372,24 @@ FunctionAnalysis::writesAfterWait(unsigned w, bool through) const {
   return it->second;
 }
 
+SharedRegion FunctionAnalysis::commitBarrier(unsigned commit) const {
+  const Instruction &inst = function.instructions[commit];
+  for (unsigned o = 0; o != inst.operands.size(); ++o)
+    if (isMemoryOperand(inst.operands[o])) {
+      bool remote = false;
+      return resolveAddress(inst, o, 8, &remote);
+    }
+  return SharedRegion();
+}
+
 const std::vector<SharedRegion> &
 FunctionAnalysis::commitBarriersAfter(unsigned read) const {
   auto [it, fresh] = handOffFacts.commitBarriers.try_emplace(read);
   if (!fresh)
     return it->second;
-  const AsyncReach &reach = getAsyncReach(cfg.blockOf[read]);
-  for (unsigned i = 0; i != roles.size(); ++i) {
-    if (roles[i].role != Role::Tcgen05Commit)
-      continue;
-    unsigned b = cfg.blockOf[i];
-    if (!(reach.from.test(b) || (b == cfg.blockOf[read] && i > read)))
-      continue;
-    const Instruction &inst = function.instructions[i];
-    for (unsigned o = 0; o != inst.operands.size(); ++o)
-      if (isMemoryOperand(inst.operands[o])) {
-        bool remote = false;
-        it->second.push_back(resolveAddress(inst, o, 8, &remote));
-        break;
-      }
-  }
+  for (unsigned i = 0; i != roles.size(); ++i)
+    if (roles[i].role == Role::Tcgen05Commit && reaches(read, i))
+      it->second.push_back(commitBarrier(i));
   return it->second;
 }
 

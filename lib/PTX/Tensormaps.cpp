@@ -118,8 +118,11 @@ std::string tensormapOperand(const Instruction &inst) {
       .str();
 }
 
-void addTensormapFindings(const FunctionAnalysis &fa,
-                          std::vector<Finding> &out) {
+/// The missing tensormap fences of one function, each with the index of
+/// its TMA instruction.
+static std::vector<std::pair<unsigned, Finding>>
+findTensormapHazards(const FunctionAnalysis &fa) {
+  std::vector<std::pair<unsigned, Finding>> out;
   const std::vector<Instruction> &insts = fa.function.instructions;
   // The maps TMA instructions read, numbered.
   std::vector<MapAddress> maps;
@@ -145,7 +148,7 @@ void addTensormapFindings(const FunctionAnalysis &fa,
         events[i] = {MapEvent::Read, m};
       }
   if (maps.empty())
-    return;
+    return out;
   for (unsigned i = 0; i != insts.size(); ++i) {
     const Instruction &inst = insts[i];
     StringRef opcode = inst.opcode;
@@ -180,14 +183,10 @@ void addTensormapFindings(const FunctionAnalysis &fa,
     if (events[i].first == MapEvent::Acquire ||
         StringRef(insts[i].opcode)
             .starts_with("fence.proxy.tensormap::generic.acquire"))
-      return;
+      return out;
   bool anyRelease = llvm::any_of(events, [](const auto &e) {
     return e.first == MapEvent::Release;
   });
-  auto reaches = [&](unsigned from, unsigned to) {
-    unsigned bf = fa.cfg.blockOf[from], bt = fa.cfg.blockOf[to];
-    return (bf == bt && from < to) || fa.getAsyncReach(bf).from.test(bt);
-  };
   for (unsigned t = 0; t != insts.size(); ++t) {
     if (events[t].first != MapEvent::Read)
       continue;
@@ -196,7 +195,7 @@ void addTensormapFindings(const FunctionAnalysis &fa,
     for (unsigned j = 0; j != insts.size() && !w; ++j)
       if ((events[j].first == MapEvent::Write ||
            events[j].first == MapEvent::WriteRelease) &&
-          events[j].second == m && reaches(j, t))
+          events[j].second == m && fa.reaches(j, t))
         w = j;
     if (!w)
       continue;
@@ -220,27 +219,22 @@ void addTensormapFindings(const FunctionAnalysis &fa,
         "before the {2} (PTX ISA #tensormap-proxy)",
         released ? "" : "`fence.proxy.tensormap::generic.release.gpu;` and ",
         tensormapOperand(tma), tma.opcode);
-    out.push_back(std::move(finding));
+    out.push_back({t, std::move(finding)});
   }
+  return out;
 }
 
-std::vector<std::pair<unsigned, std::string>>
-placeTensormapFences(const FunctionAnalysis &fa) {
-  std::vector<Finding> findings;
-  addTensormapFindings(fa, findings);
-  std::vector<std::pair<unsigned, std::string>> placed;
-  const std::vector<Instruction> &insts = fa.function.instructions;
-  for (unsigned t = 0; t != insts.size(); ++t)
-    for (const Finding &f : findings)
-      if (f.primary.ir.line == insts[t].position.line &&
-          f.primary.ir.column == insts[t].position.column) {
-        placed.push_back(
-            {t, "fence.proxy.tensormap::generic.release.gpu;\n" +
-                    std::string("fence.proxy.tensormap::generic.acquire.gpu [") +
-                    tensormapOperand(insts[t]) + "], 128;"});
-        break;
-      }
-  return placed;
+void addTensormapFindings(const FunctionAnalysis &fa,
+                          std::vector<Finding> &out) {
+  for (auto &[tma, finding] : findTensormapHazards(fa))
+    out.push_back(std::move(finding));
+}
+
+std::vector<unsigned> placeTensormapFences(const FunctionAnalysis &fa) {
+  std::vector<unsigned> tmas;
+  for (const auto &[tma, finding] : findTensormapHazards(fa))
+    tmas.push_back(tma);
+  return tmas;
 }
 
 } // namespace proxyfence::ptx::detail
