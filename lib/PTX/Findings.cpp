@@ -536,6 +536,23 @@ struct UnprovenCauses {
   }
 };
 
+/// Whether check reports a completion hazard, proven or not. An async write
+/// over an async read of the same thread (or one a barrier publishes) is
+/// reported only where the bytes are proven to meet: where either side is
+/// only bounded (a TMA box, a swizzled descriptor), the loads and reads of a
+/// pipeline's adjacent stages would all be unproven pairs, and the stage
+/// ring's own protocol (its mbarriers) is what orders them
+/// (docs/ptx-checker.md). Through a hand-off, async writes are followed as
+/// generic ones are, unproven included. explain's wait probes count the
+/// same hazards.
+bool isReportedCompletion(const FunctionAnalysis &fa,
+                          const CompletionHazard &hazard) {
+  return !fa.accesses[hazard.write][hazard.writeAccess].isAsync ||
+         hazard.release ||
+         isProven(fa.module, fa.accesses[hazard.write][hazard.writeAccess],
+                  fa.accesses[hazard.async][hazard.asyncAccess]);
+}
+
 /// Whether a hazard between warp roles is only an unproven ordering: not
 /// matched through a hand-off, or matched on bytes not proven to meet.
 bool isUnprovenCrossRole(const FunctionAnalysis &fa, const Hazard &hazard) {
@@ -922,15 +939,7 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
     if (isProven(fa.module, fa.accesses[hazard.write][hazard.writeAccess],
                  fa.accesses[hazard.async][hazard.asyncAccess]))
       proven.add(makeMissingWait(fa, hazard), hazard.write, hazard.async);
-    // An async write over an async read of the same thread (or one a
-    // barrier publishes) is reported only where the bytes are proven to
-    // meet: where either side is only bounded (a TMA box, a swizzled
-    // descriptor), the loads and reads of a pipeline's adjacent stages
-    // would all be unproven pairs, and the stage ring's own protocol (its
-    // mbarriers) is what orders them (docs/ptx-checker.md). Through a
-    // hand-off, async writes are followed as before, unproven included.
-    else if (!fa.accesses[hazard.write][hazard.writeAccess].isAsync ||
-             hazard.release)
+    else if (isReportedCompletion(fa, hazard))
       unproven.add(fa, /*completion=*/true, hazard.write, hazard.writeAccess,
                    hazard.async, hazard.asyncAccess, "", hazard.release);
   }
@@ -1040,7 +1049,7 @@ void explainWaits(const FunctionAnalysis &fa,
     probe.weakened.insert(i);
     FunctionAnalysis::CompletionTrace trace;
     for (const CompletionHazard &h : fa.findCompletionHazards(probe, &trace)) {
-      if (basePairs.count({h.write, h.async}))
+      if (basePairs.count({h.write, h.async}) || !isReportedCompletion(fa, h))
         continue;
       Finding finding = makeMissingWait(fa, h);
       finding.hazard = "WAR"; // a write after an async read
@@ -1066,11 +1075,8 @@ void explainWaits(const FunctionAnalysis &fa,
     Completion kind =
         role == Role::BulkWait ? Completion::BulkGroup : Completion::WgmmaGroup;
     std::optional<std::pair<unsigned, unsigned>> untracked;
-    unsigned waitBlock = fa.cfg.blockOf[i];
     for (auto [j, a] : untrackedReads)
-      if (fa.accesses[j][a].completion == kind &&
-          ((fa.cfg.blockOf[j] == waitBlock && j < i) ||
-           fa.getAsyncReach(fa.cfg.blockOf[j]).from.test(waitBlock))) {
+      if (fa.accesses[j][a].completion == kind && fa.reaches(j, i)) {
         untracked = std::make_pair(j, a);
         break;
       }
