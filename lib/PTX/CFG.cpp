@@ -83,7 +83,65 @@ void computeDominators(CFG &cfg) {
   }
 }
 
+/// The intervals of a walk of the dominator tree from the entry.
+void numberDominatorTree(CFG &cfg) {
+  unsigned n = cfg.blocks.size();
+  std::vector<std::vector<unsigned>> children(n);
+  for (unsigned b = 0; b != n; ++b)
+    if (cfg.idom[b] >= 0)
+      children[cfg.idom[b]].push_back(b);
+  cfg.domIn.assign(n, 0);
+  cfg.domOut.assign(n, 0);
+  unsigned clock = 0;
+  std::vector<std::pair<unsigned, unsigned>> stack = {{0, 0}};
+  cfg.domIn[0] = ++clock;
+  while (!stack.empty()) {
+    auto &[b, next] = stack.back();
+    if (next == children[b].size()) {
+      cfg.domOut[b] = ++clock;
+      stack.pop_back();
+      continue;
+    }
+    unsigned c = children[b][next++];
+    cfg.domIn[c] = ++clock;
+    stack.push_back({c, 0});
+  }
+}
+
+/// The reached blocks in a topological order of the forward edges (Kahn's
+/// algorithm); empty when a cycle remains without the back edges.
+void computeAcyclicOrder(CFG &cfg) {
+  unsigned n = cfg.blocks.size();
+  std::vector<unsigned> incoming(n, 0);
+  auto reached = [&](unsigned b) { return cfg.domOut[b] != 0; };
+  unsigned count = 0;
+  for (unsigned b = 0; b != n; ++b) {
+    if (!reached(b))
+      continue;
+    ++count;
+    for (unsigned s : cfg.blocks[b].successors)
+      if (!cfg.isBackEdge(b, s))
+        ++incoming[s];
+  }
+  std::vector<unsigned> ready = {0};
+  while (!ready.empty()) {
+    unsigned b = ready.back();
+    ready.pop_back();
+    cfg.acyclicOrder.push_back(b);
+    for (unsigned s : cfg.blocks[b].successors)
+      if (!cfg.isBackEdge(b, s) && --incoming[s] == 0)
+        ready.push_back(s);
+  }
+  if (cfg.acyclicOrder.size() != count)
+    cfg.acyclicOrder.clear();
+}
+
 } // namespace
+
+bool CFG::dominates(unsigned a, unsigned b) const {
+  return domOut[a] != 0 && domOut[b] != 0 && domIn[a] <= domIn[b] &&
+         domOut[b] <= domOut[a];
+}
 
 CFG proxyfence::ptx::buildCFG(const Function &function) {
   CFG cfg;
@@ -143,5 +201,9 @@ CFG proxyfence::ptx::buildCFG(const Function &function) {
       addEdge(b, last + 1);
   }
   computeDominators(cfg);
+  if (!cfg.blocks.empty()) {
+    numberDominatorTree(cfg);
+    computeAcyclicOrder(cfg);
+  }
   return cfg;
 }

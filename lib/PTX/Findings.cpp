@@ -536,6 +536,14 @@ struct UnprovenCauses {
   }
 };
 
+/// The bytes a first-pass proof found both accesses touch, in words.
+std::string firstPassRegion(const FunctionAnalysis &fa,
+                            const SharedRegion &bytes) {
+  return bytes.str(fa.module) +
+         ", which both touch the first time the path runs (no loop back "
+         "edge taken, every register at its value from before the loop)";
+}
+
 /// Whether check reports a completion hazard, proven or not. An async write
 /// over an async read of the same thread (or one a barrier publishes) is
 /// reported only where the bytes are proven to meet: where either side is
@@ -894,6 +902,7 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
   // proven for this instruction pair: unproven unless the same source pair
   // is proven through another (an unrolled copy), whose fix covers them.
   std::vector<const Hazard *> handOffsUnproven;
+  std::vector<const Hazard *> bytesUnproven;
   for (unsigned b = 0; b != baseline.size(); ++b) {
     const Hazard &hazard = baseline[b];
     if (isUnprovenCrossRole(fa, hazard)) {
@@ -905,9 +914,14 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
                               stringifyHazardKind(hazard.kind));
       continue;
     }
+    std::optional<SharedRegion> firstPass;
     if (isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
-                 fa.accesses[hazard.async][hazard.asyncAccess])) {
+                 fa.accesses[hazard.async][hazard.asyncAccess]) ||
+        (firstPass = fa.provenOnFirstPass(hazard.generic, hazard.genericAccess,
+                                          hazard.async, hazard.asyncAccess))) {
       Finding finding = makeMissingFence(fa, hazard, unordering[b]);
+      if (firstPass)
+        finding.region = firstPassRegion(fa, *firstPass);
       if (isFormalSlotWAR(fa, hazard)) {
         finding.kind = FindingKind::FormalHazard;
         size_t rest = finding.message.find("): ");
@@ -924,10 +938,17 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
       proven.add(std::move(finding), hazard.async, hazard.generic);
     }
     else
-      unproven.add(fa, /*completion=*/false, hazard.generic,
-                   hazard.genericAccess, hazard.async, hazard.asyncAccess,
-                   stringifyHazardKind(hazard.kind));
+      bytesUnproven.push_back(&hazard);
   }
+  // Pairs of a source pair reported as an error are covered by it (its
+  // fence, and fix's, orders them too).
+  for (const Hazard *hazard : bytesUnproven)
+    if (!proven.has(FindingKind::MissingFence,
+                    stringifyHazardKind(hazard->kind), hazard->async,
+                    hazard->generic))
+      unproven.add(fa, /*completion=*/false, hazard->generic,
+                   hazard->genericAccess, hazard->async, hazard->asyncAccess,
+                   stringifyHazardKind(hazard->kind));
   for (const Hazard *hazard : handOffsUnproven)
     if (!proven.has(FindingKind::MissingFence,
                     stringifyHazardKind(hazard->kind), hazard->async,

@@ -13,6 +13,8 @@
 
 #include "proxyfence/PTX/Analysis.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include "proxyfence/Engine/Frontier.h"
 
 #include "llvm/ADT/BitVector.h"
@@ -77,6 +79,8 @@ struct Resolved {
   bool exact = false;
   /// The start offset was traced (else the region is the whole symbol).
   bool offsetKnown = false;
+  /// The offset is one value, not a range.
+  bool singleOffset = false;
   /// Where the end of the region comes from.
   Extent extent = Extent::Unbounded;
   Scope scope = Scope::CTA;
@@ -86,6 +90,11 @@ struct Resolved {
   /// For a decoded descriptor (Extent::Descriptor): the bytes the matrix
   /// surely includes (empty when the swizzle may move them).
   SharedRegion sure;
+  /// For a decoded descriptor of one start: windows of bytes in each of
+  /// which the matrix surely reads some (its first row's first 16 bytes,
+  /// wherever the swizzle moves them in their line; with a 128-byte
+  /// swizzle, each line of its first atom).
+  std::vector<SharedRegion> touches;
   /// For a decoded descriptor: whether its shape and fields bound its end
   /// (else only the end of the symbol does).
   bool boundedByShape = false;
@@ -288,8 +297,49 @@ public:
   /// stage counter apart (-1: unknown) are in different ring slots, so their
   /// bytes are disjoint.
   bool inDifferentSlots(const Resolved &a, const Resolved &b, int delta) const;
+  /// Bytes an access of instruction `first` and one of `second` both
+  /// surely touch on the first pass (lib/PTX/FirstPass.cpp): both reached
+  /// under uniform control, `second` after `first` with no proxy fence
+  /// between on a path without back edges, and exact offsets there (one
+  /// value, or one per thread of the `threads` surely running). Those bytes,
+  /// when there are.
+  std::optional<SharedRegion> provenOnFirstPass(unsigned first,
+                                                unsigned firstAccess,
+                                                unsigned second,
+                                                unsigned secondAccess) const;
 
 private:
+  /// What an access surely touches on the first pass: all the bytes of
+  /// `all`, and some byte of each of `windows`.
+  struct SureBytes {
+    int symbol = -1, anchor = -1;
+    std::vector<std::pair<int64_t, int64_t>> all;
+    std::vector<SharedRegion> windows;
+  };
+  std::optional<SureBytes> sureBytes(unsigned i, unsigned a,
+                                     const std::vector<bool> &threads) const;
+  std::optional<SharedRegion>
+  meetOnFirstPass(unsigned first, unsigned firstAccess,
+                  const std::vector<bool> &firstThreads, unsigned second,
+                  unsigned secondAccess,
+                  const std::vector<bool> &secondThreads) const;
+  /// Whether a register may hold different values in the threads of a CTA
+  /// (it depends on %tid, a load, a vote, ...).
+  bool isVarying(llvm::StringRef reg) const;
+  /// Of the first `n` threads, those that reach instruction `i` and run it
+  /// (its guard, if not elect.sync's, true), when every branch and exit on
+  /// the way is the same in all threads (taken to go this way) or a
+  /// function of %tid.x; none if that is not known or no thread does.
+  std::optional<std::vector<bool>> threadsReaching(unsigned i,
+                                                   unsigned n) const;
+  /// Clears in `threads` those in which predicate `pred` is not `want`;
+  /// false when that is not known.
+  bool requireThreads(llvm::StringRef pred, bool want,
+                      std::vector<bool> &threads, unsigned depth) const;
+  /// Whether `to` follows `from` on a path without back edges and with no
+  /// proxy fence.
+  bool reachesUnfenced(unsigned from, unsigned to) const;
+  mutable std::optional<llvm::StringSet<>> varying;
   mutable std::map<unsigned, AsyncReach> asyncReach;
   /// Hand-off facts that do not depend on the completion state (found
   /// once, shared by explain's probes).
@@ -328,7 +378,10 @@ private:
                                          bool boxBoundedBySlot) const;
   SharedRegion resolveAddress(const Instruction &inst, unsigned operand,
                               std::optional<uint64_t> width, bool *remote,
-                              bool *offsetKnown = nullptr) const;
+                              bool *offsetKnown = nullptr,
+                              bool *single = nullptr) const;
+  Resolved resolveAccess(const Instruction &inst, const Access &access,
+                         const std::optional<SharedRegion> &barrier) const;
   /// The index of one of this function's instructions.
   unsigned indexOf(const Instruction &inst) const {
     return static_cast<unsigned>(&inst - function.instructions.data());

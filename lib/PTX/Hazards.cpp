@@ -117,7 +117,8 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
                                               unsigned operandIndex,
                                               std::optional<uint64_t> width,
                                               bool *remote,
-                                              bool *offsetKnown) const {
+                                              bool *offsetKnown,
+                                              bool *single) const {
   StringRef operand = inst.operands[operandIndex];
   unsigned index = indexOf(inst);
   int64_t displacement = 0;
@@ -170,6 +171,8 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
   region.begin = std::min(region.begin, region.end);
   if (offsetKnown)
     *offsetKnown = true;
+  if (single)
+    *single = value.lo == value.hi;
   return region;
 }
 
@@ -219,6 +222,53 @@ bool looksShared(const Module &module, const Provenance &provenance,
   return false;
 }
 
+/// One access of `inst`, its bytes resolved (by the provenance's current
+/// reading: every pass, or the first pass).
+Resolved FunctionAnalysis::resolveAccess(
+    const Instruction &inst, const Access &access,
+    const std::optional<SharedRegion> &barrier) const {
+  std::optional<uint64_t> width = access.width;
+  bool exact = width.has_value();
+  if (access.sizeOperand && *access.sizeOperand < inst.operands.size()) {
+    AbstractValue size = provenance.evaluateAt(
+        inst.operands[*access.sizeOperand], indexOf(inst));
+    if (size.kind == AbstractValue::Int && size.hi > 0) {
+      width = size.hi;
+      exact = true;
+    }
+  }
+  Extent extent = width ? Extent::Known : Extent::Unbounded;
+  if (!width && access.isAsync && access.isWrite && barrier) {
+    width = barrierBytes(*barrier);
+    if (width)
+      extent = Extent::ExpectTx;
+  }
+  bool remote = false;
+  Resolved resolved;
+  resolved.region = resolveAddress(inst, access.operand, width, &remote,
+                                   &resolved.offsetKnown,
+                                   &resolved.singleOffset);
+  resolved.extent = access.isDescriptor ? Extent::Unbounded : extent;
+  resolved.isRead = access.isRead;
+  resolved.isWrite = access.isWrite;
+  resolved.isAsync = access.isAsync;
+  resolved.isMbarrier = access.isMbarrier;
+  resolved.isInval = StringRef(inst.opcode).starts_with("mbarrier.inval");
+  resolved.exact = exact && !access.isDescriptor &&
+                   resolved.region.symbol >= 0 &&
+                   resolved.region.end != INT64_MAX;
+  resolved.scope = remote ? Scope::Cluster : access.scope;
+  resolved.completion = access.completion;
+  resolved.barrier = barrier;
+  resolved.slot =
+      access.isDescriptor
+          ? std::nullopt
+          : resolveSlot(inst, access.operand, width, access.isAsync);
+  if (access.isDescriptor && resolved.offsetKnown)
+    boundDescriptor(inst, access, resolved);
+  return resolved;
+}
+
 void FunctionAnalysis::resolveAll() {
   for (const Instruction &inst : function.instructions) {
     roles.push_back(classify(inst));
@@ -242,45 +292,7 @@ void FunctionAnalysis::resolveAll() {
     for (const Access &access : role.accesses) {
       if (access.operand >= inst.operands.size())
         continue;
-      std::optional<uint64_t> width = access.width;
-      bool exact = width.has_value();
-      if (access.sizeOperand && *access.sizeOperand < inst.operands.size()) {
-        AbstractValue size = provenance.evaluateAt(
-            inst.operands[*access.sizeOperand], indexOf(inst));
-        if (size.kind == AbstractValue::Int && size.hi > 0) {
-          width = size.hi;
-          exact = true;
-        }
-      }
-      Extent extent = width ? Extent::Known : Extent::Unbounded;
-      if (!width && access.isAsync && access.isWrite && barrier) {
-        width = barrierBytes(*barrier);
-        if (width)
-          extent = Extent::ExpectTx;
-      }
-      bool remote = false;
-      Resolved resolved;
-      resolved.region = resolveAddress(inst, access.operand, width, &remote,
-                                       &resolved.offsetKnown);
-      resolved.extent = access.isDescriptor ? Extent::Unbounded : extent;
-      resolved.isRead = access.isRead;
-      resolved.isWrite = access.isWrite;
-      resolved.isAsync = access.isAsync;
-      resolved.isMbarrier = access.isMbarrier;
-      resolved.isInval = StringRef(inst.opcode).starts_with("mbarrier.inval");
-      resolved.exact = exact && !access.isDescriptor &&
-                       resolved.region.symbol >= 0 &&
-                       resolved.region.end != INT64_MAX;
-      resolved.scope = remote ? Scope::Cluster : access.scope;
-      resolved.completion = access.completion;
-      resolved.barrier = barrier;
-      resolved.slot =
-          access.isDescriptor
-              ? std::nullopt
-              : resolveSlot(inst, access.operand, width, access.isAsync);
-      if (access.isDescriptor && resolved.offsetKnown)
-        boundDescriptor(inst, access, resolved);
-      list.push_back(resolved);
+      list.push_back(resolveAccess(inst, access, barrier));
     }
     accesses.push_back(std::move(list));
   }
@@ -345,6 +357,31 @@ void FunctionAnalysis::boundDescriptor(const Instruction &inst,
     resolved.descriptorBaseAlign = align;
   resolved.sure = region;
   resolved.sure.begin = resolved.sure.end = start;
+  // One start: the matrix's first row begins with 16 bytes in the 128-byte
+  // line of the start, wherever the swizzle puts them (the swizzles only
+  // permute the 16-byte chunks of a line; PTX ISA
+  // #asynchronous-warpgroup-level-matrix-shared-memory-layout-swizzling-modes).
+  // A swizzle of W bytes (128, 64 or 32) has atoms of 8 rows, W bytes
+  // apart, of which the matrix reads each (8 rows of M or N, K-major; 8 of
+  // K, MN-major): row r's first chunk is in the line of start + W * r.
+  if (value.lo == value.hi) {
+    uint64_t mode = value.fieldsKnown ? value.fields >> 61 : 0;
+    int64_t pitch = mode == 1 || mode == 2 ? 128
+                    : mode == 4            ? 64
+                    : mode == 6            ? 32
+                                           : 0;
+    for (int64_t row = 0; row != (pitch ? 8 : 1); ++row) {
+      int64_t at = start + pitch * row;
+      SharedRegion window = region;
+      window.begin = std::max(region.begin, line(at));
+      window.end = std::min(
+          region.end, !swizzled ? at + 16
+                      : align % 128 == 0 ? line(at) + 128
+                                         : at + 128);
+      if (window.begin < window.end)
+        resolved.touches.push_back(window);
+    }
+  }
   if (!value.fieldsKnown || !access.matrixRows || !access.matrixRowBytes)
     return; // to the end of the symbol; nothing surely read
   resolved.boundedByShape = true;

@@ -214,6 +214,11 @@ AbstractValue Provenance::add(const AbstractValue &a, const AbstractValue &b) {
   return arithmetic("add", a, b);
 }
 
+AbstractValue Provenance::joined(const AbstractValue &a,
+                                 const AbstractValue &b) {
+  return join(a, b);
+}
+
 bool AbstractValue::operator==(const AbstractValue &o) const {
   return kind == o.kind && symbol == o.symbol && offsetKnown == o.offsetKnown &&
          lo == o.lo && hi == o.hi && mask == o.mask && remote == o.remote &&
@@ -353,7 +358,7 @@ void Provenance::transfer(const Instruction &inst, unsigned index) {
   assign(a.reg, compute(inst));
 }
 
-AbstractValue Provenance::alignUp(const AbstractValue &x, uint64_t align) {
+AbstractValue Provenance::alignUp(const AbstractValue &x, uint64_t align) const {
   int64_t A = static_cast<int64_t>(align);
   // Already a multiple of the alignment from an anchor that has it: the
   // idiom leaves it unchanged.
@@ -382,7 +387,7 @@ AbstractValue Provenance::alignUp(const AbstractValue &x, uint64_t align) {
   return v;
 }
 
-AbstractValue Provenance::compute(const Instruction &inst) {
+AbstractValue Provenance::compute(const Instruction &inst) const {
   const std::vector<std::string> &ops = inst.operands;
   StringRef root = StringRef(inst.opcode).split('.').first;
   auto arg = [&](unsigned i) {
@@ -414,7 +419,15 @@ AbstractValue Provenance::compute(const Instruction &inst) {
     if (root == "selp")
       if (std::optional<AbstractValue> aligned = selpAlignUp(inst))
         return *aligned;
+    if (std::optional<bool> taken = firstPass && root == "selp"
+                                        ? knownPredicate(ops.size() == 4
+                                                             ? ops[3]
+                                                             : "")
+                                        : std::nullopt)
+      return arg(*taken ? 1 : 2);
     result = join(arg(1), arg(2));
+  } else if (root == "setp" && firstPass) {
+    result = comparison(inst);
   } else if (root == "rem" && arg(2).kind == AbstractValue::Int &&
              arg(2).lo > 0 && arg(1).kind == AbstractValue::Int &&
              arg(1).lo >= 0) {
@@ -426,6 +439,55 @@ AbstractValue Provenance::compute(const Instruction &inst) {
     result = top();
   }
   return result;
+}
+
+/// A predicate the first pass knows: a register whose value is 0 or 1 (a
+/// comparison of two known integers), possibly negated.
+std::optional<bool> Provenance::knownPredicate(StringRef operand) const {
+  operand = operand.trim();
+  bool negate = operand.consume_front("!");
+  if (operand.empty())
+    return std::nullopt;
+  AbstractValue v = use(operand);
+  if (v.kind != AbstractValue::Int || v.lo != v.hi || v.lo < 0 || v.lo > 1)
+    return std::nullopt;
+  return (v.lo == 1) != negate;
+}
+
+/// `setp.CMP.TYPE p, a, b` of two known integers: 1 or 0.
+AbstractValue Provenance::comparison(const Instruction &inst) const {
+  const std::vector<std::string> &ops = inst.operands;
+  llvm::SmallVector<StringRef, 4> parts;
+  StringRef(inst.opcode).split(parts, '.');
+  if (ops.size() != 3 || parts.size() != 3 ||
+      StringRef(ops[0]).contains('|'))
+    return top();
+  AbstractValue a = use(ops[1]), b = use(ops[2]);
+  if (a.kind != AbstractValue::Int || b.kind != AbstractValue::Int ||
+      a.lo != a.hi || b.lo != b.hi)
+    return top();
+  StringRef cmp = parts[1], type = parts[2];
+  if (type.starts_with("f"))
+    return top();
+  int64_t x = a.lo, y = b.lo;
+  if (!type.starts_with("s") && (x < 0 || y < 0))
+    return top(); // an unsigned reading of a negative range bound
+  std::optional<bool> r;
+  if (cmp == "eq")
+    r = x == y;
+  else if (cmp == "ne")
+    r = x != y;
+  else if (cmp == "lt" || cmp == "lo")
+    r = x < y;
+  else if (cmp == "le" || cmp == "ls")
+    r = x <= y;
+  else if (cmp == "gt" || cmp == "hi")
+    r = x > y;
+  else if (cmp == "ge" || cmp == "hs")
+    r = x >= y;
+  if (!r)
+    return top();
+  return integer(*r, *r);
 }
 
 namespace {
@@ -503,7 +565,7 @@ std::optional<uint64_t> Provenance::constantOperand(StringRef operand) const {
 // exactly known address (as for the branch form). Every register of the
 // pattern must have one definition.
 std::optional<AbstractValue>
-Provenance::selpAlignUp(const Instruction &inst) {
+Provenance::selpAlignUp(const Instruction &inst) const {
   const std::vector<std::string> &ops = inst.operands;
   if (ops.size() != 4 || inst.isPredicated())
     return std::nullopt;
@@ -595,7 +657,7 @@ AbstractValue Provenance::descriptorStart(AbstractValue v) const {
 // the offset of the start address in bytes; the other fields are kept when
 // they are constants. Returns nothing for an instruction that is not one
 // of these steps (the ordinary rules apply).
-std::optional<AbstractValue> Provenance::descriptorOp(const Instruction &inst) {
+std::optional<AbstractValue> Provenance::descriptorOp(const Instruction &inst) const {
   const std::vector<std::string> &ops = inst.operands;
   StringRef opcode = inst.opcode;
   StringRef root = opcode.split('.').first;
@@ -887,7 +949,7 @@ void Provenance::findAlignUpIdioms(const CFG &cfg) {
 
 Provenance::Provenance(const Module &module, const Function &function,
                        const CFG *cfg)
-    : module(module), function(function) {
+    : module(module), function(function), cfg(cfg) {
   // One definition per register, for the thread-exact ranges: every
   // register named in a first operand counts (a source there, as in
   // `bar.sync %r1, %r2`, only makes the register ineligible).
@@ -978,8 +1040,11 @@ Provenance::threadValues(StringRef operand, unsigned depth) const {
   if (operand.empty() || depth > 48)
     return nullptr;
   auto cached = threadCache.find(operand);
-  if (cached != threadCache.end())
+  if (cached != threadCache.end()) {
+    if (cached->second && cached->second->broadcast)
+      readBroadcast = true;
     return cached->second.get();
+  }
   std::unique_ptr<ThreadValues> result;
   if (operand == "%tid.x") {
     result = std::make_unique<ThreadValues>();
@@ -997,8 +1062,13 @@ Provenance::threadValues(StringRef operand, unsigned depth) const {
   } else if (operand.starts_with("%")) {
     // Marks the register in progress (a cycle is not exact).
     threadCache[operand] = nullptr;
-    const ThreadValues *computed = computeThreadValues(operand, depth);
-    (void)computed;
+    bool outer = readBroadcast;
+    readBroadcast = false;
+    ThreadValues *computed =
+        const_cast<ThreadValues *>(computeThreadValues(operand, depth));
+    if (computed)
+      computed->broadcast |= readBroadcast;
+    readBroadcast = outer || (computed && computed->broadcast);
     return threadCache[operand].get();
   } else {
     AbstractValue v = evaluate(operand);
@@ -1238,6 +1308,25 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
     for (unsigned t = 0; t != n; ++t)
       values.push_back(((c->values[t] != 0) != negate) ? a->values[t]
                                                          : b->values[t]);
+  } else if (opcode == "shfl.sync.idx.b32" && ops.size() == 5 &&
+             !StringRef(ops[0]).contains('|')) {
+    // Every lane reads lane j = b & 31 of its warp when c is 31 (clamp 31,
+    // no segment mask) and all 32 lanes take part (PTX ISA
+    // #data-movement-and-conversion-instructions-shfl-sync).
+    const std::vector<int64_t> *lane = integers(2);
+    std::optional<uint64_t> c = constantOperand(ops[3]);
+    std::optional<uint64_t> members = constantOperand(ops[4]);
+    const ThreadValues *a = arg(1);
+    if (!a || a->symbol >= 0 || !lane || c != std::optional<uint64_t>(31) ||
+        !members || (*members & 0xFFFFFFFFu) != 0xFFFFFFFFu)
+      return nullptr;
+    for (unsigned t = 0; t != n; ++t) {
+      unsigned from = (t & ~31u) | unsigned((*lane)[t] & 31);
+      if (from >= n)
+        return nullptr;
+      values.push_back(a->values[from]);
+    }
+    out->broadcast = true;
   } else if (root == "setp" && parts.size() == 3 && ops.size() == 3 &&
              !StringRef(ops[0]).contains('|')) {
     const std::vector<int64_t> *a = integers(1), *b = integers(2);
@@ -1305,6 +1394,8 @@ Provenance::localDefinition(StringRef operand, unsigned index) const {
 }
 
 AbstractValue Provenance::evaluateAt(StringRef operand, unsigned index) const {
+  if (firstPass)
+    return firstPassAt(operand, index);
   const ReachingDefinitions *defs = localDefinition(operand, index);
   if (!defs)
     return evaluate(operand);
@@ -1323,6 +1414,13 @@ AbstractValue Provenance::evaluateAt(StringRef operand, unsigned index) const {
 
 AbstractValue Provenance::evaluateExactAt(StringRef operand,
                                           unsigned index) const {
+  if (firstPass) {
+    AbstractValue value = firstPassAt(operand, index);
+    if (value.lo == value.hi &&
+        (value.kind == AbstractValue::Int ||
+         (value.kind == AbstractValue::Address && value.offsetKnown)))
+      return value;
+  }
   // A register read at one of its several definitions: no narrowing (the
   // thread-exact values follow registers defined once).
   if (localDefinition(operand, index))
@@ -1492,7 +1590,10 @@ AbstractValue Provenance::evaluateExact(StringRef operand) const {
       (value.kind == AbstractValue::Int || value.offsetKnown))
     return value;
   const ThreadValues *exact = threadValues(operand, 0);
-  if (!exact || exact->values.empty())
+  // (Values through a warp shuffle are exact per thread, but a range over
+  // them spans warpgroups, which the hazard rules would read as meeting:
+  // the first pass reads them, see threadOffsets.)
+  if (!exact || exact->values.empty() || exact->broadcast)
     return value;
   bool isAddress = value.kind == AbstractValue::Address;
   if (isAddress != (exact->symbol >= 0) ||

@@ -548,9 +548,11 @@ bool Parser::parseFunction(TextPosition start, bool isEntry) {
       bool ok = !dims.empty() && dims.size() <= 3;
       for (unsigned d = 0; ok && d != dims.size(); ++d)
         ok = !dims[d].trim().getAsInteger(10, shape[d]) && shape[d] > 0;
-      if (ok)
+      if (ok) {
         for (unsigned d = 0; d != 3; ++d)
           function.maxThreads[d] = shape[d];
+        function.requiredThreads = directive == ".reqntid";
+      }
     }
   }
   TextPosition open = scanner.here();

@@ -55,7 +55,7 @@ def test_plugin_fails_the_tests_whose_kernels_have_errors(run):
     result.stdout.fnmatch_lines([
         "*= proxyfence =*",
         "2 kernels checked (6 stage checks, 0 of them replayed from Triton's cache), 1 with errors",
-        "findings by rule: missing-fence: 4, unproven-ordering: 2",
+        "findings by rule: missing-fence: 8",
     ])
 
 

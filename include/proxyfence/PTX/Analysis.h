@@ -41,6 +41,21 @@ struct CFG {
   /// The immediate dominator of each block; -1 for the entry block and
   /// blocks the entry does not reach.
   std::vector<int> idom;
+  /// The blocks the entry reaches, in a topological order of the graph
+  /// without its back edges (an edge to a block that dominates its
+  /// source: a loop's return to its header). Empty when that graph has a
+  /// cycle left (an irreducible loop).
+  std::vector<unsigned> acyclicOrder;
+  /// Each reached block's interval in a walk of the dominator tree (a
+  /// dominates b when a's interval holds b's); 0, 0 for the others.
+  std::vector<unsigned> domIn, domOut;
+
+  /// Whether block `a` dominates block `b` (both reached from the entry).
+  bool dominates(unsigned a, unsigned b) const;
+  /// Whether the edge `from -> to` returns to a loop header.
+  bool isBackEdge(unsigned from, unsigned to) const {
+    return dominates(to, from);
+  }
 };
 
 CFG buildCFG(const Function &function);
@@ -134,6 +149,25 @@ public:
   static constexpr unsigned kDefinitionsKept = 9;
   /// a + b, as the `add` of two registers holding them.
   static AbstractValue add(const AbstractValue &a, const AbstractValue &b);
+  /// The least value holding both.
+  static AbstractValue joined(const AbstractValue &a, const AbstractValue &b);
+  /// The first pass (docs/ptx-checker.md, First pass): while on,
+  /// `evaluateAt` and `evaluateExactAt` give the value a register holds when
+  /// control first reaches the instruction, along a path that takes no loop
+  /// back edge: each register read takes the definitions that reach it on
+  /// such paths (a loop-carried counter, its value from before the loop).
+  /// Where that is not known, the value of every pass. Needs the CFG.
+  /// With `thread` (>= 0), the registers that are a function of %tid.x
+  /// take that thread's value (for an instruction that thread runs).
+  void setFirstPass(bool on, int thread = -1) const {
+    firstPass = on && cfg;
+    firstThread = thread;
+  }
+  /// A register's offset in each of the first `threads` threads (index
+  /// %tid.x), when it is a function of %tid.x alone (see evaluateExact):
+  /// into `symbol` (-1: integers) from `anchor`.
+  bool threadOffsets(llvm::StringRef operand, unsigned threads, int &symbol,
+                     int &anchor, std::vector<int64_t> &values) const;
 
 private:
   /// The align-up idiom of one register: its definitions `first` (the
@@ -148,9 +182,9 @@ private:
     std::string source, guardSource;
   };
   void findAlignUpIdioms(const CFG &cfg);
-  AbstractValue alignUp(const AbstractValue &x, uint64_t align);
-  AbstractValue compute(const Instruction &inst);
-  std::optional<AbstractValue> descriptorOp(const Instruction &inst);
+  AbstractValue alignUp(const AbstractValue &x, uint64_t align) const;
+  AbstractValue compute(const Instruction &inst) const;
+  std::optional<AbstractValue> descriptorOp(const Instruction &inst) const;
   AbstractValue descriptorStart(AbstractValue v) const;
   using ReachingDefinitions = llvm::SmallVector<unsigned, 2>;
   /// The definitions of `operand` that reach instruction `index`, when
@@ -164,7 +198,16 @@ private:
   void findLocalDefinitions(const CFG &cfg);
   void recordDefinition(unsigned index, llvm::StringRef reg,
                         const AbstractValue &value);
-  std::optional<AbstractValue> selpAlignUp(const Instruction &inst);
+  std::optional<AbstractValue> selpAlignUp(const Instruction &inst) const;
+  AbstractValue firstPassAt(llvm::StringRef reg, unsigned index) const;
+  std::optional<bool> knownPredicate(llvm::StringRef operand) const;
+  AbstractValue comparison(const Instruction &inst) const;
+  AbstractValue firstPassValue(unsigned definition, llvm::StringRef reg) const;
+  /// The definitions of `reg` (among `defs`, its definitions) that reach
+  /// the entry of each block on paths without back edges; none when more
+  /// than a few, or a partial one, may.
+  const std::vector<std::optional<llvm::SmallVector<unsigned, 2>>> &
+  firstPassReaching(llvm::StringRef reg) const;
   void transfer(const Instruction &inst, unsigned index);
   void assign(llvm::StringRef reg, const AbstractValue &value);
   /// A register's value in each thread of the CTA (index: %tid.x): an
@@ -173,6 +216,8 @@ private:
     int symbol = -1;
     int anchor = -1;
     std::vector<int64_t> values;
+    /// Computed through a warp shuffle (`shfl.sync`).
+    bool broadcast = false;
   };
   const ThreadValues *threadValues(llvm::StringRef operand,
                                    unsigned depth) const;
@@ -193,14 +238,28 @@ private:
   /// The CTA's threads along x (the .maxntid/.reqntid bound, else 1024).
   unsigned threadsX = 1024;
   mutable llvm::StringMap<std::unique_ptr<ThreadValues>> threadCache;
-  std::vector<Anchor> anchors;
-  std::map<std::tuple<int, int, int64_t, uint64_t>, int> anchorIds;
+  /// Interned as values are computed (also by the first pass).
+  mutable std::vector<Anchor> anchors;
+  mutable std::map<std::tuple<int, int, int64_t, uint64_t>, int> anchorIds;
+  const CFG *cfg = nullptr;
+  mutable bool firstPass = false;
+  /// The first pass's value of each definition computed so far (bottom
+  /// while in progress).
+  /// Per thread focus (-1: none).
+  mutable std::map<int, llvm::DenseMap<unsigned, AbstractValue>> firstValues;
+  mutable int firstThread = -1;
+  mutable llvm::StringMap<
+      std::vector<std::optional<llvm::SmallVector<unsigned, 2>>>>
+      firstReaching;
+  mutable unsigned firstDepth = 0;
   /// Instruction index -> its idiom (first or second definition).
   llvm::DenseMap<unsigned, unsigned> idiomOf;
   std::vector<AlignUp> idioms;
   /// The value X of each idiom's first definition, as far as computed.
   std::vector<AbstractValue> idiomInput;
   mutable uint64_t threadBudget = 0;
+  /// Set while computing thread values when one read was a broadcast.
+  mutable bool readBroadcast = false;
   llvm::StringMap<AbstractValue> values;
   llvm::StringMap<unsigned> updates;
   /// Per instruction: its operand registers defined more than once whose
@@ -214,8 +273,8 @@ private:
   /// The definitions some instruction reads that way.
   llvm::DenseSet<unsigned> readLocally;
   llvm::DenseMap<unsigned, unsigned> definitionUpdates;
-  /// The instruction `transfer` is evaluating.
-  unsigned evaluating = ~0u;
+  /// The instruction `transfer` (or the first pass) is evaluating.
+  mutable unsigned evaluating = ~0u;
   /// When each register last changed (a count of changes, 0: never).
   llvm::StringMap<unsigned> changedAt;
   unsigned changes = 0;

@@ -74,6 +74,8 @@ struct Function {
   std::vector<std::string> parameters;
   /// The CTA shape bound of `.maxntid` or `.reqntid` (x, y, z); 0: none given.
   unsigned maxThreads[3] = {0, 0, 0};
+  /// Set by `.reqntid`: the CTA has exactly that shape.
+  bool requiredThreads = false;
   std::vector<Instruction> instructions;
   std::vector<Label> labels;
   /// Parent of each scope; scope 0 (the body) has parent 0.

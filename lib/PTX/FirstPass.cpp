@@ -1,0 +1,549 @@
+//===- FirstPass.cpp - register values on a function's first pass ---------===//
+//
+// The value a register holds the first time control reaches an
+// instruction, along a path that takes no loop back edge. A loop-carried
+// register (a stage counter `mov %r, -1` before the loop, `selp %r, 0, %r+1,
+// %p` in it) holds one value there, its value from before the loop run once
+// through the loop's code: the flow-insensitive join of every pass only
+// gives its range. The first pass is a real execution (the one where the
+// loop runs at least once), so what its exact values make two accesses
+// touch, they touch: docs/ptx-checker.md, First pass.
+//
+// Each read of a register takes the definitions that reach it on paths
+// without back edges (CFG::acyclicOrder); a definition's value is its
+// instruction evaluated, by Provenance::compute, on first-pass operands.
+// Where the first pass is not known (an irreducible loop, a partial
+// definition, too many definitions, a chain too deep), the value of every
+// pass stands in: it holds on the first pass too.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionAnalysis.h"
+
+#include "llvm/ADT/StringSet.h"
+
+using namespace proxyfence::ptx;
+using namespace proxyfence::ptx::detail;
+using llvm::StringRef;
+
+namespace {
+
+/// At most this many definitions of one register reach a read on the first
+/// pass (else its value of every pass).
+constexpr unsigned kMaxReaching = 4;
+/// The longest chain of definitions followed.
+constexpr unsigned kMaxDepth = 96;
+
+} // namespace
+
+const std::vector<std::optional<llvm::SmallVector<unsigned, 2>>> &
+Provenance::firstPassReaching(StringRef reg) const {
+  auto [it, fresh] = firstReaching.try_emplace(reg);
+  std::vector<std::optional<llvm::SmallVector<unsigned, 2>>> &atEntry =
+      it->second;
+  if (!fresh)
+    return atEntry;
+  unsigned n = cfg->blocks.size();
+  atEntry.assign(n, llvm::SmallVector<unsigned, 2>());
+  // Per block: its last definition of the register (a partial one, such
+  // as `@p mov`, makes the register's first-pass value unknown past it).
+  std::vector<int> last(n, -1);
+  std::vector<bool> partial(n, false);
+  auto defs = definitions.find(reg);
+  for (unsigned d : defs->second) {
+    const Instruction &inst = function.instructions[d];
+    unsigned b = cfg->blockOf[d];
+    bool whole = !inst.isPredicated() && StringRef(inst.operands[0]).trim() == reg;
+    last[b] = int(d);
+    partial[b] = !whole;
+  }
+  std::vector<std::optional<llvm::SmallVector<unsigned, 2>>> atExit(n);
+  for (unsigned b : cfg->acyclicOrder) {
+    std::optional<llvm::SmallVector<unsigned, 2>> &in = atEntry[b];
+    for (unsigned p : cfg->blocks[b].predecessors) {
+      if (cfg->isBackEdge(p, b) || cfg->domOut[p] == 0)
+        continue;
+      const std::optional<llvm::SmallVector<unsigned, 2>> &from = atExit[p];
+      if (!from || !in) {
+        in.reset();
+        break;
+      }
+      for (unsigned d : *from)
+        if (!llvm::is_contained(*in, d))
+          in->push_back(d);
+      if (in->size() > kMaxReaching) {
+        in.reset();
+        break;
+      }
+    }
+    if (last[b] < 0)
+      atExit[b] = in;
+    else if (partial[b])
+      atExit[b].reset();
+    else
+      atExit[b] = llvm::SmallVector<unsigned, 2>{unsigned(last[b])};
+  }
+  return atEntry;
+}
+
+AbstractValue Provenance::firstPassAt(StringRef operand, unsigned index) const {
+  StringRef reg = operand.trim();
+  auto defs = definitions.find(reg);
+  if (!reg.starts_with("%") || defs == definitions.end() ||
+      cfg->acyclicOrder.empty())
+    return evaluate(reg);
+  if (defs->second.size() >= kDefinitionsKept)
+    return evaluate(reg);
+  // The last definition before the read in its block, else those reaching
+  // the block's entry.
+  unsigned block = cfg->blockOf[index];
+  llvm::SmallVector<unsigned, 2> reaching;
+  for (unsigned d : llvm::reverse(defs->second))
+    if (d < index && cfg->blockOf[d] == block) {
+      const Instruction &inst = function.instructions[d];
+      if (inst.isPredicated() || StringRef(inst.operands[0]).trim() != reg)
+        return evaluate(reg);
+      reaching.push_back(d);
+      break;
+    }
+  if (reaching.empty()) {
+    const std::optional<llvm::SmallVector<unsigned, 2>> &in =
+        firstPassReaching(reg)[block];
+    if (!in || in->empty())
+      return evaluate(reg);
+    reaching = *in;
+  }
+  AbstractValue value;
+  for (unsigned d : reaching) {
+    AbstractValue v = firstPassValue(d, reg);
+    if (v.kind == AbstractValue::Bottom)
+      return evaluate(reg); // in progress: a cycle
+    value = value.kind == AbstractValue::Bottom ? v : Provenance::joined(value, v);
+  }
+  // An integer of %tid.x alone: the focus thread's value, or one the same
+  // in every thread (a warp's lane-0 value, broadcast, that only differs between
+  // warpgroups the CTA does not have).
+  if (value.kind == AbstractValue::Int && value.lo != value.hi &&
+      getDefinition(reg) >= 0) {
+    int symbol = -1, anchor = -1;
+    std::vector<int64_t> values;
+    if (threadOffsets(reg, threadsX, symbol, anchor, values) && symbol < 0 &&
+        !values.empty() &&
+        firstThread < int(values.size()) &&
+        (firstThread >= 0 ||
+         llvm::all_of(values, [&](int64_t v) { return v == values[0]; }))) {
+      int64_t v = values[std::max(firstThread, 0)];
+      if (v >= value.lo && v <= value.hi) {
+        value.lo = value.hi = v;
+        value.mask = v < 0 ? ~uint64_t(0) : uint64_t(v);
+      }
+    }
+  }
+  return value;
+}
+
+AbstractValue Provenance::firstPassValue(unsigned definition,
+                                         StringRef reg) const {
+  llvm::DenseMap<unsigned, AbstractValue> &memo = firstValues[firstThread];
+  auto known = memo.find(definition);
+  if (known != memo.end())
+    return known->second;
+  const Instruction &inst = function.instructions[definition];
+  if (firstDepth > kMaxDepth || idiomOf.count(definition) ||
+      inst.isPredicated() || inst.operands.empty() ||
+      StringRef(inst.operands[0]).trim() != reg)
+    return evaluate(reg);
+  memo[definition] = AbstractValue(); // in progress
+  unsigned saved = evaluating;
+  evaluating = definition;
+  ++firstDepth;
+  AbstractValue value = compute(inst);
+  --firstDepth;
+  evaluating = saved;
+  memo[definition] = value;
+  return value;
+}
+
+bool Provenance::threadOffsets(StringRef operand, unsigned threads,
+                               int &symbol, int &anchor,
+                               std::vector<int64_t> &values) const {
+  const ThreadValues *exact = threadValues(operand, 0);
+  if (!exact || exact->values.size() < threads)
+    return false;
+  symbol = exact->symbol;
+  anchor = exact->anchor;
+  values.assign(exact->values.begin(), exact->values.begin() + threads);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Proofs on the first pass
+//===----------------------------------------------------------------------===//
+
+
+namespace {
+
+/// Instructions whose result may differ between the threads of a CTA
+/// whatever their operands: they read a thread's identity, memory, or
+/// another thread's registers.
+bool producesVarying(const Instruction &inst) {
+  StringRef opcode = inst.opcode;
+  StringRef root = opcode.split('.').first;
+  if (root == "ld")
+    return !opcode.starts_with("ld.param") && !opcode.starts_with("ld.const");
+  static const char *const kVarying[] = {
+      "ldu",   "ldmatrix", "atom",  "vote",   "shfl",    "elect",
+      "activemask", "match", "redux", "mbarrier", "tcgen05", "wgmma",
+      "tex",   "tld4",     "suld",  "sust",   "clusterlaunchcontrol",
+      "getctarank", "nanosleep", "cp", "red", "st", "prefetch", "bar",
+      "barrier", "call", "movmatrix", "stmatrix", "setmaxnreg"};
+  for (const char *v : kVarying)
+    if (root == v)
+      return true;
+  for (const std::string &operand : inst.operands) {
+    StringRef text = StringRef(operand).trim();
+    for (const char *special :
+         {"%tid", "%laneid", "%warpid", "%clock", "%globaltimer",
+          "%lanemask", "%smid", "%pm", "%envreg", "%total_smem",
+          "%reserved_smem", "%aggr_smem", "%current_graph_exec"})
+      if (text.contains(special))
+        return true;
+  }
+  return false;
+}
+
+} // namespace
+
+bool FunctionAnalysis::isVarying(StringRef reg) const {
+  if (!varying) {
+    varying.emplace();
+    llvm::StringSet<> &set = *varying;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const Instruction &inst : function.instructions) {
+        llvm::SmallVector<StringRef, 4> defined;
+        getDefinedRegisters(inst, defined);
+        if (defined.empty())
+          continue;
+        bool v = producesVarying(inst) ||
+                 (inst.isPredicated() && set.contains(inst.predicate));
+        for (unsigned i = 1; !v && i < inst.operands.size(); ++i) {
+          llvm::SmallVector<StringRef, 4> names;
+          registerNamesIn(inst.operands[i], names);
+          v = llvm::any_of(names, [&](StringRef n) { return set.contains(n); });
+        }
+        if (!v)
+          continue;
+        for (StringRef d : defined)
+          changed |= set.insert(d).second;
+      }
+    }
+  }
+  return varying->contains(reg);
+}
+
+bool FunctionAnalysis::requireThreads(StringRef pred, bool want,
+                                      std::vector<bool> &threads,
+                                      unsigned depth) const {
+  if (!isVarying(pred))
+    return true; // the same in every thread: the path is taken to be feasible
+  int symbol = -1, anchor = -1;
+  std::vector<int64_t> values;
+  if (provenance.threadOffsets(pred, threads.size(), symbol, anchor, values) &&
+      symbol < 0) {
+    for (unsigned t = 0; t != threads.size(); ++t)
+      if ((values[t] != 0) != want)
+        threads[t] = false;
+    return true;
+  }
+  // `or.pred p, a, b` false (`and.pred` true): both operands so; true (or
+  // false) through its varying operand, the other taken to cooperate when
+  // it is the same in every thread.
+  int def = provenance.getDefinition(pred);
+  if (def < 0 || depth > 8)
+    return false;
+  const Instruction &inst = function.instructions[def];
+  if (inst.isPredicated() || inst.operands.size() != 3)
+    return false;
+  bool isOr = inst.opcode == "or.pred", isAnd = inst.opcode == "and.pred";
+  if (!isOr && !isAnd)
+    return false;
+  StringRef a = StringRef(inst.operands[1]).trim();
+  StringRef b = StringRef(inst.operands[2]).trim();
+  bool negA = a.consume_front("!"), negB = b.consume_front("!");
+  if ((isOr && !want) || (isAnd && want))
+    return requireThreads(a, want != negA, threads, depth + 1) &&
+           requireThreads(b, want != negB, threads, depth + 1);
+  if (!isVarying(a))
+    return requireThreads(b, want != negB, threads, depth + 1);
+  if (!isVarying(b))
+    return requireThreads(a, want != negA, threads, depth + 1);
+  return false;
+}
+
+std::optional<std::vector<bool>>
+FunctionAnalysis::threadsReaching(unsigned i, unsigned n) const {
+  std::vector<bool> threads(n, true);
+  unsigned block = cfg.blockOf[i];
+  const llvm::BitVector &to = getAsyncReach(block).to;
+  auto leadsHere = [&](unsigned b) { return b == block || to.test(b); };
+  for (unsigned b : to.set_bits()) {
+    if (cfg.domOut[b] == 0)
+      continue;
+    unsigned end = cfg.blocks[b].end - 1;
+    const Instruction &last = function.instructions[end];
+    const Classification &role = roles[end];
+    if (!role.isBranch && !role.isTerminator)
+      continue;
+    if (StringRef(last.opcode).starts_with("brx"))
+      return std::nullopt; // an indexed branch
+    if (!last.isPredicated())
+      continue;
+    // The guard's value that keeps a thread on its way here: a predicated
+    // exit must not be taken; a branch must go to the successor that leads
+    // here when only one does.
+    bool want;
+    if (role.isTerminator) {
+      want = false;
+    } else {
+      unsigned fallThrough = cfg.blockOf[std::min<size_t>(
+          end + 1, function.instructions.size() - 1)];
+      bool takenLeads = false, fallLeads = false;
+      for (unsigned s : cfg.blocks[b].successors)
+        (s == fallThrough && end + 1 < function.instructions.size()
+             ? fallLeads
+             : takenLeads) |= leadsHere(s);
+      if (takenLeads == fallLeads)
+        continue;
+      want = takenLeads;
+    }
+    if (!requireThreads(last.predicate, want != last.negated, threads, 0))
+      return std::nullopt;
+  }
+  const Instruction &inst = function.instructions[i];
+  if (inst.isPredicated() &&
+      !StringRef(function.instructions[std::max(
+                     0, provenance.getDefinition(inst.predicate))]
+                     .opcode)
+           .starts_with("elect.sync") &&
+      !requireThreads(inst.predicate, !inst.negated, threads, 0))
+    return std::nullopt;
+  if (llvm::none_of(threads, [](bool t) { return t; }))
+    return std::nullopt;
+  return threads;
+}
+
+bool FunctionAnalysis::reachesUnfenced(unsigned from, unsigned to) const {
+  auto fenceIn = [&](unsigned begin, unsigned end) {
+    for (unsigned k = begin; k < end; ++k)
+      if (roles[k].role == Role::ProxyFence)
+        return true;
+    return false;
+  };
+  unsigned bf = cfg.blockOf[from], bt = cfg.blockOf[to];
+  if (bf == bt && from < to)
+    return !fenceIn(from + 1, to);
+  if (fenceIn(from + 1, cfg.blocks[bf].end) ||
+      fenceIn(cfg.blocks[bt].begin, to))
+    return false;
+  llvm::BitVector seen(cfg.blocks.size());
+  std::vector<unsigned> stack = {bf};
+  while (!stack.empty()) {
+    unsigned b = stack.back();
+    stack.pop_back();
+    for (unsigned s : cfg.blocks[b].successors) {
+      if (cfg.isBackEdge(b, s) || seen.test(s))
+        continue;
+      seen.set(s);
+      if (s == bt)
+        return true;
+      if (!fenceIn(cfg.blocks[s].begin, cfg.blocks[s].end))
+        stack.push_back(s);
+    }
+  }
+  return false;
+}
+
+/// The bytes one first-pass resolution of an access surely touches when its
+/// offset is one value: a matrix's windows, an exact access's bytes, a TMA
+/// box's first row. False when it proves nothing.
+static bool singleOffsetBytes(const Resolved &r, const Access &access,
+                              std::vector<std::pair<int64_t, int64_t>> &all,
+                              std::vector<SharedRegion> &windows) {
+  if (!r.singleOffset || r.region.symbol < 0 || !r.offsetKnown ||
+      r.region.begin >= r.region.end)
+    return false;
+  if (access.isDescriptor) {
+    windows.insert(windows.end(), r.touches.begin(), r.touches.end());
+    if (r.sure.begin < r.sure.end)
+      all.push_back({r.sure.begin, r.sure.end});
+    return !r.touches.empty();
+  }
+  if (r.exact && r.extent == Extent::Known) {
+    all.push_back({r.region.begin, r.region.end});
+    return true;
+  }
+  if (r.isAsync && !access.isMbarrier) {
+    // A TMA box: its first row, at least 16 bytes (PTX ISA
+    // #tensor-copy-restrictions).
+    all.push_back({r.region.begin, std::min(r.region.begin + 16, r.region.end)});
+    return true;
+  }
+  return false;
+}
+
+std::optional<FunctionAnalysis::SureBytes>
+FunctionAnalysis::sureBytes(unsigned i, unsigned a,
+                            const std::vector<bool> &threads) const {
+  const Instruction &inst = function.instructions[i];
+  const Access &access = roles[i].accesses[a];
+  std::optional<SharedRegion> barrier;
+  const Classification &role = roles[i];
+  if (role.barrierOperand && *role.barrierOperand < inst.operands.size()) {
+    bool remote = false;
+    barrier = resolveAddress(inst, *role.barrierOperand, 8, &remote);
+  }
+  auto resolveFirst = [&](int thread) {
+    provenance.setFirstPass(true, thread);
+    Resolved r = resolveAccess(inst, access, barrier);
+    provenance.setFirstPass(false);
+    return r;
+  };
+  Resolved r = resolveFirst(-1);
+  if (r.region.symbol < 0 || !r.offsetKnown || r.region.begin >= r.region.end)
+    return std::nullopt;
+  SureBytes out;
+  out.symbol = r.region.symbol;
+  out.anchor = r.region.anchor;
+  // Guarded by elect.sync: only its lane surely runs it, which proves bytes
+  // only where every thread's are the same.
+  int def = inst.isPredicated() ? provenance.getDefinition(inst.predicate) : -1;
+  if (def >= 0 && !inst.negated &&
+      StringRef(function.instructions[def].opcode).starts_with("elect.sync")) {
+    if (!singleOffsetBytes(r, access, out.all, out.windows))
+      return std::nullopt;
+    return out;
+  }
+  if (singleOffsetBytes(r, access, out.all, out.windows))
+    return out;
+  // Run by each thread of `threads`: the first one's bytes ...
+  int focus = int(std::find(threads.begin(), threads.end(), true) -
+                  threads.begin());
+  Resolved one = resolveFirst(focus);
+  if (one.region.symbol == out.symbol && one.region.anchor == out.anchor)
+    singleOffsetBytes(one, access, out.all, out.windows);
+  // ... and the union of the offsets of all of them.
+  StringRef operand = inst.operands[access.operand];
+  std::optional<int64_t> width;
+  if (access.width)
+    width = static_cast<int64_t>(*access.width);
+  else if (access.sizeOperand && *access.sizeOperand < inst.operands.size())
+    if (std::optional<uint64_t> c =
+            provenance.constantOperand(inst.operands[*access.sizeOperand]))
+      width = static_cast<int64_t>(*c);
+  StringRef base;
+  int symbol = -1, anchor = -1;
+  std::vector<int64_t> offsets;
+  if (r.exact && r.extent == Extent::Known && isMemoryOperand(operand) &&
+      width && *width > 0) {
+    int64_t displacement = parseDisplacement(
+        operand.drop_front().split(']').first.split(',').first, base);
+    if (provenance.threadOffsets(base, threads.size(), symbol, anchor,
+                                 offsets) &&
+        symbol == out.symbol && anchor == out.anchor) {
+      std::vector<int64_t> running;
+      for (unsigned t = 0; t != offsets.size(); ++t)
+        if (threads[t])
+          running.push_back(offsets[t]);
+      llvm::sort(running);
+      std::vector<std::pair<int64_t, int64_t>> cover;
+      for (int64_t v : running) {
+        int64_t begin = v + displacement, end = begin + *width;
+        if (!cover.empty() && begin <= cover.back().second)
+          cover.back().second = std::max(cover.back().second, end);
+        else
+          cover.push_back({begin, end});
+      }
+      out.all.insert(out.all.end(), cover.begin(), cover.end());
+    }
+  }
+  if (out.all.empty() && out.windows.empty())
+    return std::nullopt;
+  return out;
+}
+
+std::optional<SharedRegion>
+FunctionAnalysis::provenOnFirstPass(unsigned first, unsigned firstAccess,
+                                    unsigned second,
+                                    unsigned secondAccess) const {
+  if (cfg.acyclicOrder.empty() || !reachesUnfenced(first, second) ||
+      PredicateFacts::contradicts(predicates.instructionFacts(cfg, first),
+                                  predicates.instructionFacts(cfg, second)))
+    return std::nullopt;
+  // The threads surely running: the required CTA shape, or the warpgroup a
+  // wgmma needs; of them, those each instruction's way lets through.
+  unsigned threads = 1;
+  if (function.requiredThreads)
+    threads = function.maxThreads[0];
+  else if (StringRef(function.instructions[first].opcode).starts_with("wgmma.") ||
+           StringRef(function.instructions[second].opcode).starts_with("wgmma."))
+    threads = function.maxThreads[0] ? std::min(function.maxThreads[0], 128u)
+                                     : 128u;
+  std::optional<std::vector<bool>> firstThreads =
+      threadsReaching(first, threads);
+  std::optional<std::vector<bool>> secondThreads =
+      firstThreads ? threadsReaching(second, threads) : std::nullopt;
+  if (!secondThreads)
+    return std::nullopt;
+  // The hazard names one access of each instruction; a wgmma's two
+  // descriptors (or a copy's two sides) are each tried.
+  const Resolved &f = accesses[first][firstAccess];
+  const Resolved &g = accesses[second][secondAccess];
+  for (unsigned fa = 0; fa != accesses[first].size(); ++fa)
+    for (unsigned sa = 0; sa != accesses[second].size(); ++sa) {
+      const Resolved &p = accesses[first][fa], &q = accesses[second][sa];
+      if (p.isAsync != f.isAsync || q.isAsync != g.isAsync ||
+          p.isMbarrier || q.isMbarrier || !(p.isWrite || q.isWrite))
+        continue;
+      if (std::optional<SharedRegion> w = meetOnFirstPass(
+              first, fa, *firstThreads, second, sa, *secondThreads))
+        return w;
+    }
+  return std::nullopt;
+}
+
+std::optional<SharedRegion>
+FunctionAnalysis::meetOnFirstPass(
+    unsigned first, unsigned firstAccess, const std::vector<bool> &firstThreads,
+    unsigned second, unsigned secondAccess,
+    const std::vector<bool> &secondThreads) const {
+  std::optional<SureBytes> x = sureBytes(first, firstAccess, firstThreads);
+  std::optional<SureBytes> y =
+      x ? sureBytes(second, secondAccess, secondThreads) : std::nullopt;
+  if (!y || x->symbol != y->symbol || x->anchor != y->anchor)
+    return std::nullopt;
+  SharedRegion witness;
+  witness.symbol = x->symbol;
+  witness.anchor = x->anchor;
+  for (auto [b1, e1] : x->all)
+    for (auto [b2, e2] : y->all)
+      if (std::max(b1, b2) < std::min(e1, e2)) {
+        witness.begin = std::max(b1, b2);
+        witness.end = std::min(e1, e2);
+        return witness;
+      }
+  // A window of which one side surely touches some byte, all of whose
+  // bytes the other side touches.
+  auto covers = [](const SureBytes &s, const SharedRegion &w) {
+    return llvm::any_of(s.all, [&](const std::pair<int64_t, int64_t> &r) {
+      return r.first <= w.begin && w.end <= r.second;
+    });
+  };
+  for (const SharedRegion &w : y->windows)
+    if (covers(*x, w))
+      return w;
+  for (const SharedRegion &w : x->windows)
+    if (covers(*y, w))
+      return w;
+  return std::nullopt;
+}
