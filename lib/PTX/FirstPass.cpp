@@ -397,12 +397,8 @@ FunctionAnalysis::sureBytes(unsigned i, unsigned a,
                             const std::vector<bool> &threads) const {
   const Instruction &inst = function.instructions[i];
   const Access &access = roles[i].accesses[a];
-  std::optional<SharedRegion> barrier;
-  const Classification &role = roles[i];
-  if (role.barrierOperand && *role.barrierOperand < inst.operands.size()) {
-    bool remote = false;
-    barrier = resolveAddress(inst, *role.barrierOperand, 8, &remote);
-  }
+  // The barrier's bytes, as every pass resolved them (resolveAll).
+  const std::optional<SharedRegion> &barrier = accesses[i][a].barrier;
   auto resolveFirst = [&](int thread) {
     provenance.setFirstPass(true, thread);
     Resolved r = resolveAccess(inst, access, barrier);

@@ -49,6 +49,24 @@ AbstractValue integer(int64_t lo, int64_t hi, std::optional<uint64_t> mask =
   return v;
 }
 
+/// `setp`'s comparison `cmp` (eq, ne, lt/lo, le/ls, gt/hi, ge/hs) of two
+/// integers already read in the comparison's signedness; none for another.
+std::optional<bool> compareIntegers(StringRef cmp, int64_t x, int64_t y) {
+  if (cmp == "eq")
+    return x == y;
+  if (cmp == "ne")
+    return x != y;
+  if (cmp == "lt" || cmp == "lo")
+    return x < y;
+  if (cmp == "le" || cmp == "ls")
+    return x <= y;
+  if (cmp == "gt" || cmp == "hi")
+    return x > y;
+  if (cmp == "ge" || cmp == "hs")
+    return x >= y;
+  return std::nullopt;
+}
+
 bool isNonNegativeInt(const AbstractValue &v) {
   return v.kind == AbstractValue::Int && v.lo >= 0;
 }
@@ -472,19 +490,7 @@ AbstractValue Provenance::comparison(const Instruction &inst) const {
   int64_t x = a.lo, y = b.lo;
   if (!type.starts_with("s") && (x < 0 || y < 0))
     return top(); // an unsigned reading of a negative range bound
-  std::optional<bool> r;
-  if (cmp == "eq")
-    r = x == y;
-  else if (cmp == "ne")
-    r = x != y;
-  else if (cmp == "lt" || cmp == "lo")
-    r = x < y;
-  else if (cmp == "le" || cmp == "ls")
-    r = x <= y;
-  else if (cmp == "gt" || cmp == "hi")
-    r = x > y;
-  else if (cmp == "ge" || cmp == "hs")
-    r = x >= y;
+  std::optional<bool> r = compareIntegers(cmp, x, y);
   if (!r)
     return top();
   return integer(*r, *r);
@@ -1337,23 +1343,10 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
     if (unsignedCompare && (!allNonNegative(*a) || !allNonNegative(*b)))
       return nullptr;
     for (unsigned t = 0; t != n; ++t) {
-      int64_t x = (*a)[t], y = (*b)[t];
-      bool r;
-      if (cmp == "eq")
-        r = x == y;
-      else if (cmp == "ne")
-        r = x != y;
-      else if (cmp == "lt" || cmp == "lo")
-        r = x < y;
-      else if (cmp == "le" || cmp == "ls")
-        r = x <= y;
-      else if (cmp == "gt" || cmp == "hi")
-        r = x > y;
-      else if (cmp == "ge" || cmp == "hs")
-        r = x >= y;
-      else
+      std::optional<bool> r = compareIntegers(cmp, (*a)[t], (*b)[t]);
+      if (!r)
         return nullptr;
-      values.push_back(r ? 1 : 0);
+      values.push_back(*r ? 1 : 0);
     }
   } else {
     return nullptr;
