@@ -123,8 +123,9 @@ AbstractValue Provenance::firstPassAt(StringRef operand, unsigned index) const {
   // An integer of %tid.x alone: the focus thread's value, or one the same
   // in every thread (a warp's lane-0 value, broadcast, that only differs between
   // warpgroups the CTA does not have).
-  if (value.kind == AbstractValue::Int && value.lo != value.hi &&
-      getDefinition(reg) >= 0) {
+  bool narrowable = (value.kind == AbstractValue::Int && value.lo != value.hi) ||
+                    value.kind == AbstractValue::Top;
+  if (narrowable && getDefinition(reg) >= 0) {
     int symbol = -1, anchor = -1;
     std::vector<int64_t> values;
     if (threadOffsets(reg, threadsX, symbol, anchor, values) && symbol < 0 &&
@@ -133,7 +134,12 @@ AbstractValue Provenance::firstPassAt(StringRef operand, unsigned index) const {
         (firstThread >= 0 ||
          llvm::all_of(values, [&](int64_t v) { return v == values[0]; }))) {
       int64_t v = values[std::max(firstThread, 0)];
-      if (v >= value.lo && v <= value.hi) {
+      if (value.kind == AbstractValue::Top) {
+        value = AbstractValue();
+        value.kind = AbstractValue::Int;
+        value.lo = value.hi = v;
+        value.mask = v < 0 ? ~uint64_t(0) : uint64_t(v);
+      } else if (v >= value.lo && v <= value.hi) {
         value.lo = value.hi = v;
         value.mask = v < 0 ? ~uint64_t(0) : uint64_t(v);
       }
@@ -242,11 +248,33 @@ bool FunctionAnalysis::isVarying(StringRef reg) const {
   return varying->contains(reg);
 }
 
+/// Whether instruction `def` is `elect.sync` over all 32 lanes: it elects
+/// one lane of each warp that runs it converged (PTX ISA #parallel-
+/// synchronization-and-communication-instructions-elect-sync), the same
+/// lane every time for the same mask and active threads.
+static bool electsOneLane(const Instruction &def) {
+  if (!StringRef(def.opcode).starts_with("elect.sync") ||
+      def.operands.size() != 2)
+    return false;
+  StringRef mask = StringRef(def.operands[1]).trim();
+  return mask == "-1" || mask.equals_insensitive("0xffffffff") ||
+         mask == "4294967295";
+}
+
 bool FunctionAnalysis::requireThreads(StringRef pred, bool want,
                                       std::vector<bool> &threads,
-                                      unsigned depth) const {
+                                      unsigned depth, bool &elected) const {
   if (!isVarying(pred))
     return true; // the same in every thread: the path is taken to be feasible
+  int electDef = provenance.getDefinition(pred);
+  if (electDef >= 0 && electsOneLane(function.instructions[electDef])) {
+    // True in the one lane elect.sync chose in each warp: the threads
+    // stay, and only that lane of each warp wholly among them runs it.
+    if (!want)
+      return false;
+    elected = true;
+    return true;
+  }
   int symbol = -1, anchor = -1;
   std::vector<int64_t> values;
   if (provenance.threadOffsets(pred, threads.size(), symbol, anchor, values) &&
@@ -272,18 +300,25 @@ bool FunctionAnalysis::requireThreads(StringRef pred, bool want,
   StringRef b = StringRef(inst.operands[2]).trim();
   bool negA = a.consume_front("!"), negB = b.consume_front("!");
   if ((isOr && !want) || (isAnd && want))
-    return requireThreads(a, want != negA, threads, depth + 1) &&
-           requireThreads(b, want != negB, threads, depth + 1);
+    return requireThreads(a, want != negA, threads, depth + 1, elected) &&
+           requireThreads(b, want != negB, threads, depth + 1, elected);
+  // One operand decides: the other must not be an election (a lane chosen
+  // or not chosen cannot be told from the threads alone).
+  bool ignored = false;
   if (!isVarying(a))
-    return requireThreads(b, want != negB, threads, depth + 1);
+    return requireThreads(b, want != negB, threads, depth + 1, ignored) &&
+           !ignored;
   if (!isVarying(b))
-    return requireThreads(a, want != negA, threads, depth + 1);
+    return requireThreads(a, want != negA, threads, depth + 1, ignored) &&
+           !ignored;
   return false;
 }
 
-std::optional<std::vector<bool>>
+std::optional<FunctionAnalysis::Runners>
 FunctionAnalysis::threadsReaching(unsigned i, unsigned n) const {
-  std::vector<bool> threads(n, true);
+  Runners runners;
+  runners.threads.assign(n, true);
+  std::vector<bool> &threads = runners.threads;
   unsigned block = cfg.blockOf[i];
   const llvm::BitVector &to = getAsyncReach(block).to;
   auto leadsHere = [&](unsigned b) { return b == block || to.test(b); };
@@ -317,20 +352,39 @@ FunctionAnalysis::threadsReaching(unsigned i, unsigned n) const {
         continue;
       want = takenLeads;
     }
-    if (!requireThreads(last.predicate, want != last.negated, threads, 0))
+    if (!requireThreads(last.predicate, want != last.negated, threads, 0,
+                        runners.elected))
       return std::nullopt;
   }
   const Instruction &inst = function.instructions[i];
   if (inst.isPredicated() &&
-      !StringRef(function.instructions[std::max(
-                     0, provenance.getDefinition(inst.predicate))]
-                     .opcode)
-           .starts_with("elect.sync") &&
-      !requireThreads(inst.predicate, !inst.negated, threads, 0))
+      !requireThreads(inst.predicate, !inst.negated, threads, 0,
+                      runners.elected))
     return std::nullopt;
   if (llvm::none_of(threads, [](bool t) { return t; }))
     return std::nullopt;
-  return threads;
+  return runners;
+}
+
+bool FunctionAnalysis::firstWarpWhole() const {
+  if (!firstWarpIsWhole) {
+    // elect.sync waits until all threads of its member mask have run it
+    // (PTX ISA #parallel-synchronization-and-communication-instructions-
+    // elect-sync): thread 0 running one over all 32 lanes, unguarded, means
+    // lanes 0-31 exist and ran it too.
+    firstWarpIsWhole = false;
+    for (unsigned k = 0; k != function.instructions.size(); ++k) {
+      const Instruction &inst = function.instructions[k];
+      if (inst.isPredicated() || !electsOneLane(inst))
+        continue;
+      std::optional<Runners> runners = threadsReaching(k, 1);
+      if (runners && !runners->elected && runners->threads[0]) {
+        firstWarpIsWhole = true;
+        break;
+      }
+    }
+  }
+  return *firstWarpIsWhole;
 }
 
 bool FunctionAnalysis::reachesUnfenced(unsigned from, unsigned to) const {
@@ -394,7 +448,8 @@ static bool singleOffsetBytes(const Resolved &r, const Access &access,
 
 std::optional<FunctionAnalysis::SureBytes>
 FunctionAnalysis::sureBytes(unsigned i, unsigned a,
-                            const std::vector<bool> &threads) const {
+                            const Runners &runners) const {
+  const std::vector<bool> &threads = runners.threads;
   const Instruction &inst = function.instructions[i];
   const Access &access = roles[i].accesses[a];
   // The barrier's bytes, as every pass resolved them (resolveAll).
@@ -405,27 +460,57 @@ FunctionAnalysis::sureBytes(unsigned i, unsigned a,
     provenance.setFirstPass(false);
     return r;
   };
+  auto known = [](const Resolved &x) {
+    return x.region.symbol >= 0 && x.offsetKnown &&
+           x.region.begin < x.region.end;
+  };
+  int focus = int(std::find(threads.begin(), threads.end(), true) -
+                  threads.begin());
+  // Every thread's offset at once; where they differ (a warpgroup's
+  // buffer), the first running thread's.
   Resolved r = resolveFirst(-1);
-  if (r.region.symbol < 0 || !r.offsetKnown || r.region.begin >= r.region.end)
+  bool perThread = !known(r);
+  if (perThread)
+    r = resolveFirst(focus);
+  if (!known(r))
     return std::nullopt;
   SureBytes out;
   out.symbol = r.region.symbol;
   out.anchor = r.region.anchor;
-  // Guarded by elect.sync: only its lane surely runs it, which proves bytes
-  // only where every thread's are the same.
-  int def = inst.isPredicated() ? provenance.getDefinition(inst.predicate) : -1;
-  if (def >= 0 && !inst.negated &&
-      StringRef(function.instructions[def].opcode).starts_with("elect.sync")) {
-    if (!singleOffsetBytes(r, access, out.all, out.windows))
-      return std::nullopt;
+  if (!perThread && singleOffsetBytes(r, access, out.all, out.windows))
     return out;
+  if (runners.elected) {
+    // Run by the lane elect.sync chose in each warp wholly among the
+    // threads: whichever lane it is, a warp all of whose lanes touch the
+    // same bytes surely touches them (a Mosaic GPU warp's TMA offset,
+    // broadcast from lane 0 by shfl.sync.idx).
+    for (unsigned warp = 0; (warp + 1) * 32 <= threads.size(); ++warp) {
+      if (!std::all_of(threads.begin() + warp * 32,
+                       threads.begin() + (warp + 1) * 32,
+                       [](bool t) { return t; }))
+        continue;
+      std::optional<Resolved> same;
+      for (unsigned lane = 0; lane != 32; ++lane) {
+        Resolved one = resolveFirst(int(warp * 32 + lane));
+        if (!one.singleOffset || !one.offsetKnown ||
+            one.region.symbol != out.symbol ||
+            one.region.anchor != out.anchor ||
+            (same && (one.region.begin != same->region.begin ||
+                      one.region.end != same->region.end))) {
+          same.reset();
+          break;
+        }
+        if (!same)
+          same = one;
+      }
+      if (same && singleOffsetBytes(*same, access, out.all, out.windows))
+        return out;
+      break; // the first whole warp decides
+    }
+    return std::nullopt;
   }
-  if (singleOffsetBytes(r, access, out.all, out.windows))
-    return out;
   // Run by each thread of `threads`: the first one's bytes ...
-  int focus = int(std::find(threads.begin(), threads.end(), true) -
-                  threads.begin());
-  Resolved one = resolveFirst(focus);
+  Resolved one = perThread ? r : resolveFirst(focus);
   if (one.region.symbol == out.symbol && one.region.anchor == out.anchor)
     singleOffsetBytes(one, access, out.all, out.windows);
   // ... and the union of the offsets of all of them.
@@ -440,7 +525,7 @@ FunctionAnalysis::sureBytes(unsigned i, unsigned a,
   StringRef base;
   int symbol = -1, anchor = -1;
   std::vector<int64_t> offsets;
-  if (r.exact && r.extent == Extent::Known && isMemoryOperand(operand) &&
+  if (one.exact && one.extent == Extent::Known && isMemoryOperand(operand) &&
       width && *width > 0) {
     int64_t displacement = parseDisplacement(
         operand.drop_front().split(']').first.split(',').first, base);
@@ -485,9 +570,10 @@ FunctionAnalysis::provenOnFirstPass(unsigned first, unsigned firstAccess,
            StringRef(function.instructions[second].opcode).starts_with("wgmma."))
     threads = function.maxThreads[0] ? std::min(function.maxThreads[0], 128u)
                                      : 128u;
-  std::optional<std::vector<bool>> firstThreads =
-      threadsReaching(first, threads);
-  std::optional<std::vector<bool>> secondThreads =
+  if (threads < 32 && firstWarpWhole())
+    threads = 32;
+  std::optional<Runners> firstThreads = threadsReaching(first, threads);
+  std::optional<Runners> secondThreads =
       firstThreads ? threadsReaching(second, threads) : std::nullopt;
   if (!secondThreads)
     return std::nullopt;
@@ -510,9 +596,9 @@ FunctionAnalysis::provenOnFirstPass(unsigned first, unsigned firstAccess,
 
 std::optional<SharedRegion>
 FunctionAnalysis::meetOnFirstPass(
-    unsigned first, unsigned firstAccess, const std::vector<bool> &firstThreads,
+    unsigned first, unsigned firstAccess, const Runners &firstThreads,
     unsigned second, unsigned secondAccess,
-    const std::vector<bool> &secondThreads) const {
+    const Runners &secondThreads) const {
   std::optional<SureBytes> x = sureBytes(first, firstAccess, firstThreads);
   std::optional<SureBytes> y =
       x ? sureBytes(second, secondAccess, secondThreads) : std::nullopt;

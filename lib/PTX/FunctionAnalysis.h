@@ -316,26 +316,39 @@ private:
     std::vector<std::pair<int64_t, int64_t>> all;
     std::vector<SharedRegion> windows;
   };
+  /// The threads that run an instruction on the first pass: of
+  /// `threads`, those whose way there lets them through; with `elected`,
+  /// only the lane elect.sync chose in each warp all of whose lanes are
+  /// among them (the guard has an election in it).
+  struct Runners {
+    std::vector<bool> threads;
+    bool elected = false;
+  };
   std::optional<SureBytes> sureBytes(unsigned i, unsigned a,
-                                     const std::vector<bool> &threads) const;
+                                     const Runners &runners) const;
   std::optional<SharedRegion>
   meetOnFirstPass(unsigned first, unsigned firstAccess,
-                  const std::vector<bool> &firstThreads, unsigned second,
-                  unsigned secondAccess,
-                  const std::vector<bool> &secondThreads) const;
+                  const Runners &firstThreads, unsigned second,
+                  unsigned secondAccess, const Runners &secondThreads) const;
   /// Whether a register may hold different values in the threads of a CTA
   /// (it depends on %tid, a load, a vote, ...).
   bool isVarying(llvm::StringRef reg) const;
   /// Of the first `n` threads, those that reach instruction `i` and run it
-  /// (its guard, if not elect.sync's, true), when every branch and exit on
-  /// the way is the same in all threads (taken to go this way) or a
-  /// function of %tid.x; none if that is not known or no thread does.
-  std::optional<std::vector<bool>> threadsReaching(unsigned i,
-                                                   unsigned n) const;
+  /// (its guard true), when every branch and exit on the way is the same
+  /// in all threads (taken to go this way), a function of %tid.x, or an
+  /// election (then only the elected lanes run it); none if that is not
+  /// known or no thread does.
+  std::optional<Runners> threadsReaching(unsigned i, unsigned n) const;
   /// Clears in `threads` those in which predicate `pred` is not `want`;
-  /// false when that is not known.
+  /// sets `elected` where it is true only in elect.sync's lane; false
+  /// when that is not known.
   bool requireThreads(llvm::StringRef pred, bool want,
-                      std::vector<bool> &threads, unsigned depth) const;
+                      std::vector<bool> &threads, unsigned depth,
+                      bool &elected) const;
+  /// Whether lanes 0-31 surely exist: thread 0 runs an elect.sync over
+  /// all 32 lanes, which waits for each of them.
+  bool firstWarpWhole() const;
+  mutable std::optional<bool> firstWarpIsWhole;
   /// Whether `to` follows `from` on a path without back edges and with no
   /// proxy fence.
   bool reachesUnfenced(unsigned from, unsigned to) const;

@@ -46,9 +46,12 @@ def test_fix_text_ptx_inserts_the_deleted_fences():
     text = read(corpus("sm90", "tma_add", "final.ptx")).replace("\tfence.proxy.async.shared::cta;\n", "")
     broken = proxyfence.check_text(text, "ptx", name="tma_add")
     # the load's WAR is proven (the load's other, unproven pair of the same source
-    # lines is covered by that error); the store's RAW is unproven (its TMA box is
-    # not in the PTX)
-    assert [f.rule for f in broken.findings] == ["missing-fence", "unproven-ordering"]
+    # lines is covered by that error); so is the store's RAW, on the bytes thread 0
+    # writes and the TMA store's first row (one lane of warp 0, elected, issues it);
+    # the store against the mbarrier's bytes stays unproven (its TMA box is not in
+    # the PTX)
+    assert [f.rule for f in broken.findings] == ["missing-fence", "missing-fence", "unproven-ordering"]
+    assert [f.hazard for f in broken.errors] == ["WAR", "RAW"]
     assert broken.input.endswith("tma_add.ptx")
     fixed = proxyfence.fix_text(text, "ptx")
     assert fixed.inserted == 2 and fixed.text.count("fence.proxy.async.shared::cta;") == 2

@@ -124,7 +124,7 @@ def test_fix_mode_fixes_the_ptx(triton):
     k = triton.compile(source(triton, "tma_add_kernel", TMA_ADD_TTGIR, broken))
     entry = k.metadata["proxyfence"]["ptx"]
     assert entry["inserted"] == 2 and entry["errors"] == 0 and entry["warnings"] == 0
-    assert [f["rule"] for f in entry["fixed"]] == ["missing-fence", "unproven-ordering"]
+    assert [f["rule"] for f in entry["fixed"]] == ["missing-fence", "missing-fence", "unproven-ordering"]
     assert k.asm["ptx"].count("fence.proxy.async.shared::cta;") == 2
     assert k.asm["cubin"] == k.asm["ptx"].encode()   # ptxas assembled the fixed PTX
 

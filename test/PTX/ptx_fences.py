@@ -7,6 +7,9 @@
   ptx_fences.py delete-each PROXYFENCE TMPDIR FILE...
       for every `fence.proxy.async` line: delete it, check, and require a
       missing fence that the original does not report (PASS/FAIL per fence).
+  ptx_fences.py delete-each-error PROXYFENCE TMPDIR FILE...
+      the same, and the new missing fence must be an error (proven), not
+      an unproven ordering or a formal note.
   ptx_fences.py explain-agrees PROXYFENCE FILE...
       per file: the fences `explain` says are not needed are exactly the
       ones `check` calls spurious (AGREE, or DISAGREE with both line sets),
@@ -23,6 +26,18 @@ import os
 import re
 import subprocess
 import sys
+
+
+def errors(proxyfence, path):
+    """The missing-fence errors (hazard, ops, lines) check reports."""
+    out = subprocess.run([proxyfence, "check", path, "--format=json"],
+                         capture_output=True, text=True)
+    if out.returncode not in (0, 1):
+        sys.exit("check failed on %s: %s" % (path, out.stderr))
+    return {(f["hazard"], f["secondary"]["op"], f["primary"]["op"],
+             f["primary"]["ir"]["line"], f["secondary"]["ir"]["line"])
+            for f in json.loads(out.stdout)["findings"]
+            if f["kind"] == "missing-fence" and f["severity"] == "error"}
 
 
 def missing(proxyfence, path):
@@ -94,10 +109,10 @@ def shift(entry, deleted):
             gline - (gline > deleted))
 
 
-def delete_each(proxyfence, tmp, files):
+def delete_each(proxyfence, tmp, files, found=missing):
     total = failed = 0
     for path in files:
-        base = {shift(m, 0) for m in missing(proxyfence, path)}
+        base = {shift(m, 0) for m in found(proxyfence, path)}
         with open(path) as f:
             lines = f.readlines()
         for line in fence_lines(path):
@@ -105,13 +120,14 @@ def delete_each(proxyfence, tmp, files):
             name = os.path.join(tmp, "%d-%s" % (total, os.path.basename(path)))
             with open(name, "w") as f:
                 f.writelines(lines[:line - 1] + lines[line:])
-            now = missing(proxyfence, name)
+            now = found(proxyfence, name)
             new = now - {shift(m, line) for m in base}
             if new:
                 print("PASS %s:%d (%d hazards)" % (path, line, len(new)))
             else:
                 failed += 1
-                print("FAIL %s:%d: no missing fence reported" % (path, line))
+                print("FAIL %s:%d: no missing fence reported%s" % (
+                    path, line, " as an error" if found is errors else ""))
     print("TOTAL %d fences, %d failed" % (total, failed))
     return 1 if failed else 0
 
@@ -171,6 +187,8 @@ if __name__ == "__main__":
         summary(sys.argv[2], sys.argv[3:])
     elif sys.argv[1] == "explain-agrees":
         explain_agrees(sys.argv[2], sys.argv[3:])
+    elif sys.argv[1] == "delete-each-error":
+        sys.exit(delete_each(sys.argv[2], sys.argv[3], sys.argv[4:], errors))
     elif sys.argv[1] == "strip-fix":
         strip_fix(sys.argv[2], sys.argv[3], sys.argv[4:])
     else:
