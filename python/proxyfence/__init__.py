@@ -8,6 +8,8 @@ Triton TTGIR and PTX.
 
     proxyfence.triton.enable()                        # check every Triton compile
     # or: PROXYFENCE_TRITON=check python train.py
+    proxyfence.jax.enable()                           # check every Mosaic GPU kernel JAX compiles
+    # or: PROXYFENCE_JAX=check python train.py
     # or: python -m proxyfence.triton train.py
     # or: pytest --proxyfence
 
@@ -47,7 +49,7 @@ __all__ = [
 def __getattr__(name):
     # `import proxyfence; proxyfence.triton.enable()` without importing the
     # submodule first (it imports Triton only when enabled).
-    if name in ("triton", "pytest_plugin"):
+    if name in ("triton", "jax", "pytest_plugin"):
         import importlib
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'proxyfence' has no attribute {name!r}")

@@ -77,3 +77,31 @@ def test_without_the_option_nothing_is_checked(run):
     result.assert_outcomes(passed=4)
     assert "= proxyfence =" not in result.stdout.str() and "ProxyFence" not in result.stdout.str()
     assert not os.path.exists(os.environ["PROXYFENCE_TRITON_DUMP"])
+
+
+JAX_TESTS = f"""
+import jax
+
+ATTENTION = open({os.path.join(ROOT, "test", "PTX", "Inputs", "mosaic", "attention_fwd.ptx")!r}).read()
+
+def test_clean_pallas_kernel():
+    jax.compile_mosaic([ATTENTION])
+
+def test_pallas_kernel_without_its_fence():
+    jax.compile_mosaic([ATTENTION.replace("\\tfence.proxy.async.shared::cta;\\n", "")])
+"""
+
+
+def test_plugin_checks_mosaic_gpu_kernels(pytester, monkeypatch):
+    """JAX importable (the stand-in): its hook is on too; a test whose
+    compile has a Mosaic GPU kernel with errors fails with its Pallas line."""
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([*PACKAGE_PATH, STAND_IN]))
+    monkeypatch.delenv("MOSAIC_GPU_DUMP_TO", raising=False)
+    pytester.makepyfile(test_pallas=JAX_TESTS)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-p", "proxyfence.pytest_plugin", "-rf")
+    result.assert_outcomes(passed=1, failed=1)
+    out = result.stdout.str()
+    assert "FAILED test_pallas.py::test_pallas_kernel_without_its_fence" in out
+    assert "attention_mgpu.py:249:6: error: missing proxy fence (RAW)" in out
+    result.stdout.fnmatch_lines(["2 Mosaic GPU kernels checked (JAX), 1 with errors; "
+                                 "findings by rule: missing-fence: 1*"])
