@@ -10,9 +10,37 @@
   $PROXYFENCE_BIN.
 """
 import os
+import sys
 
+import setuptools
 from setuptools import setup
 from setuptools.command.build_py import build_py
+
+
+def _can_build_wheels():
+    """setuptools 70.1 and later have bdist_wheel; before, it comes from
+    the `wheel` package."""
+    try:
+        from setuptools.command.bdist_wheel import bdist_wheel  # noqa: F401
+        return True
+    except ImportError:
+        pass
+    try:
+        import wheel  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+# pip (PEP 517) asks for a wheel's metadata first (dist_info), then for the
+# wheel; without bdist_wheel setuptools fails there with "invalid command
+# 'bdist_wheel'", which does not say what to install.
+if any(cmd in sys.argv[1:] for cmd in ("dist_info", "bdist_wheel")) and not _can_build_wheels():
+    raise SystemExit(
+        f"proxyfence: pip installs a wheel, and this Python's setuptools {setuptools.__version__} cannot build "
+        "one without the 'wheel' package: install it (`python -m pip install wheel`, or Debian's "
+        "python3-wheel), or setuptools 70.1 or later, or let pip fetch them (drop --no-build-isolation), "
+        "then install proxyfence again")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
