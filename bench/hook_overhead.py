@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""What the Triton hook costs torch.compile, measured side by side.
+
+  hook_overhead.py [--rounds N] [--cases mm,addmm,bmm] [--modes off,check]
+                   [--out FILE.json]
+
+Runs on the machine with the GPU, with PyTorch, Triton and the proxyfence
+package installed (its .pth switches the hook on in every process,
+Inductor's compile workers included, from PROXYFENCE_TRITON). Each
+measurement is a fresh Python process with empty Inductor and Triton caches
+that compiles the cases with torch.compile(mode="max-autotune-no-cudagraphs")
+(bf16, Inductor's persistent TMA templates on), runs each once, and checks
+the result against eager PyTorch. The modes of a round run one after the
+other, their order alternating between rounds (off first in odd rounds),
+so that drift on the machine falls on both. Prints per mode the median wall
+time of the child processes and of the compiles, the ratio to "off", and
+how many compiles the hook kept IR for (stages with findings, from
+PROXYFENCE_TRITON_DUMP). A benchmark, not a test; the JSON goes where
+--out says (bench/results/ is ignored by git).
+"""
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+CASES = ("mm", "addmm", "bmm")
+
+
+def child(cases):
+    import torch
+    import torch._inductor.config as inductor_config
+    inductor_config.max_autotune_gemm_backends = "TRITON"   # Triton's templates, not cuBLAS
+    inductor_config.triton.enable_persistent_tma_matmul = True
+    torch.manual_seed(0)
+    x = torch.randn(1024, 512, device="cuda", dtype=torch.bfloat16)
+    w = torch.randn(512, 768, device="cuda", dtype=torch.bfloat16)
+    bias = torch.randn(768, device="cuda", dtype=torch.bfloat16)
+    xb = torch.randn(4, 256, 256, device="cuda", dtype=torch.bfloat16)
+    wb = torch.randn(4, 256, 128, device="cuda", dtype=torch.bfloat16)
+    table = {"mm": (lambda p, q: p @ q, (x, w)),
+             "addmm": (lambda p, q, r: torch.addmm(r, p, q), (x, w, bias)),
+             "bmm": (lambda p, q: torch.bmm(p, q), (xb, wb))}
+    out = {"compile_s": {}, "match": {}}
+    for name in cases:
+        fn, args = table[name]
+        start = time.perf_counter()
+        got = torch.compile(fn, mode="max-autotune-no-cudagraphs")(*args)
+        torch.cuda.synchronize()
+        out["compile_s"][name] = time.perf_counter() - start
+        want = fn(*args)
+        out["match"][name] = bool(torch.allclose(got.float(), want.float(), atol=0.5, rtol=0.05))
+    print("RESULT " + json.dumps(out))
+
+
+def measure(mode, cases, scratch):
+    work = tempfile.mkdtemp(prefix="hook-overhead-", dir=scratch)
+    env = dict(os.environ)
+    env["TORCHINDUCTOR_CACHE_DIR"] = os.path.join(work, "inductor")
+    env["TRITON_CACHE_DIR"] = os.path.join(work, "triton")
+    env["PROXYFENCE_TRITON_DUMP"] = os.path.join(work, "proxyfence")
+    env.pop("PROXYFENCE_TRITON", None)
+    if mode != "off":
+        env["PROXYFENCE_TRITON"] = mode
+        env["PROXYFENCE_TRITON_ON_ERROR"] = "warn"
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", ",".join(cases)],
+                          env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    line = next((l for l in proc.stdout.splitlines() if l.startswith("RESULT ")), None)
+    if proc.returncode != 0 or line is None:
+        sys.exit(f"hook_overhead: the {mode} run failed (exit {proc.returncode}):\n{proc.stderr[-3000:]}")
+    row = json.loads(line[len("RESULT "):])
+    dump = env["PROXYFENCE_TRITON_DUMP"]
+    row["kept_compiles"] = len(os.listdir(dump)) if os.path.isdir(dump) else 0
+    row["wall_s"] = wall
+    row["mode"] = mode
+    shutil.rmtree(work, ignore_errors=True)
+    return row
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--cases", default=",".join(CASES))
+    parser.add_argument("--modes", default="off,check")
+    parser.add_argument("--out")
+    parser.add_argument("--scratch", default=None, help="where the fresh caches go (default: the temp dir)")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child.split(","))
+        return
+    cases = args.cases.split(",")
+    unknown = [c for c in cases if c not in CASES]
+    if unknown:
+        parser.error(f"unknown cases {unknown}; known: {', '.join(CASES)}")
+    modes = args.modes.split(",")
+    rows = []
+    for r in range(args.rounds):
+        for mode in (modes if r % 2 == 0 else list(reversed(modes))):
+            row = measure(mode, cases, args.scratch)
+            row["round"] = r
+            rows.append(row)
+            print(f"round {r} {mode:6s} wall {row['wall_s']:7.2f} s  compile "
+                  f"{sum(row['compile_s'].values()):7.2f} s  match {all(row['match'].values())}  "
+                  f"kept {row['kept_compiles']}", flush=True)
+    summary = {}
+    for mode in modes:
+        mine = [x for x in rows if x["mode"] == mode]
+        summary[mode] = {"wall_median_s": statistics.median(x["wall_s"] for x in mine),
+                         "compile_median_s": statistics.median(sum(x["compile_s"].values()) for x in mine),
+                         "all_match": all(all(x["match"].values()) for x in mine)}
+    base = summary[modes[0]]["wall_median_s"]
+    for mode in modes:
+        s = summary[mode]
+        s["wall_ratio"] = s["wall_median_s"] / base
+        print(f"{mode:6s} median wall {s['wall_median_s']:.2f} s (x{s['wall_ratio']:.3f}), median compile "
+              f"{s['compile_median_s']:.2f} s, results match eager: {s['all_match']}")
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump({"cases": cases, "rounds": rows, "summary": summary}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
