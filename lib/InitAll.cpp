@@ -8,6 +8,7 @@
 #include "proxyfence/InitAll.h"
 
 #include "proxyfence/Conversion/Passes.h"
+#include "proxyfence/Dialect/NVGPU/IR/Dialect.h"
 #include "proxyfence/Dialect/NVWS/IR/Dialect.h"
 #include "proxyfence/Dialect/Triton/IR/Dialect.h"
 #include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
@@ -35,7 +36,8 @@ using namespace mlir;
 
 void proxyfence::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<tt::TritonDialect, ttg::TritonGPUDialect,
-                  ttng::TritonNvidiaGPUDialect, nvws::NVWSDialect>();
+                  ttng::TritonNvidiaGPUDialect, nvws::NVWSDialect,
+                  nvg::NVGDialect>();
   registry.insert<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
                   mlir::func::FuncDialect, mlir::gpu::GPUDialect,
                   mlir::LLVM::LLVMDialect, mlir::math::MathDialect,
