@@ -48,7 +48,9 @@ static std::string withoutWaits(llvm::StringRef text) {
     if (line.trim() == "cp.async.bulk.wait_group.read 0;")
       continue;
     std::string kept = line.str();
-    for (llvm::StringRef wait : {"wait_group.read", "wait_group"}) {
+    // `wgmma.wait_group.sync.aligned N` as well as the bulk waits.
+    for (llvm::StringRef wait :
+         {"wait_group.read", "wait_group.sync.aligned", "wait_group"}) {
       size_t at = kept.find(wait.str());
       if (at == std::string::npos)
         continue;
