@@ -129,3 +129,27 @@ def test_enabled_from_the_environment(tmp_path):
     env.pop("MOSAIC_GPU_DUMP_TO", None)
     out = subprocess.run([sys.executable, "-c", code, ATTENTION], env=env, capture_output=True, text=True)
     assert out.stdout.strip() == "ProxyFenceError True", out.stderr
+
+
+def test_lowering_never_compiled_joins_the_next_compile(jax, capfd):
+    """A lowering with no compile (`.lower()` alone) leaves the capture open;
+    the next compile's kernels are still checked, and what was written in
+    between comes out, in order, when it ends."""
+    hook.enable()
+    jax.lower_only()
+    os.write(1, b"printed after a lowering\n")
+    with pytest.raises(ProxyFenceError):
+        jax.compile_mosaic([NO_FENCE], other_output="printed by the compile\n")
+    assert capfd.readouterr().out == "printed after a lowering\nprinted by the compile\n"
+
+
+def test_capture_left_open_is_given_back_at_exit():
+    code = ("import jax, proxyfence.jax as h, os\n"
+            "h.enable()\n"
+            "jax.lower_only()\n"
+            "print('held until exit', flush=True)\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(PACKAGE_PATH + [STAND_IN]))
+    env.pop("PROXYFENCE_JAX", None)
+    env.pop("MOSAIC_GPU_DUMP_TO", None)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout == "held until exit\n", out.stderr

@@ -30,6 +30,7 @@ public hook lets a caller hand it other PTX (docs/jax.md).
 """
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import sys
@@ -148,7 +149,7 @@ class _Settings:
 _settings: Optional[_Settings] = None
 _registered = False
 _set_dump_ptx = False
-_state = threading.local()
+_capture: Optional["_Capture"] = None
 
 
 def enabled() -> bool:
@@ -253,19 +254,35 @@ def _ptx_files(directory: str) -> List[str]:
 
 
 def _begin() -> None:
+    """Lowering is done: capture what the compile writes. One capture for
+    the process (file descriptor 1 is the process's): a lowering while one
+    is active (another thread's compile, or a lowering never compiled)
+    joins it."""
+    global _capture
     if _settings is None:
         return
-    _restore()   # a compile that failed left its capture behind
     dump_dir = os.environ.get("MOSAIC_GPU_DUMP_TO")
     if dump_dir in ("-", "sponge"):
         dump_dir = None   # PTX on standard output (Mosaic GPU's own meanings)
-    _state.capture = _Capture(dump_dir)
+    with _lock:
+        if _capture is None:
+            _capture = _Capture(dump_dir)
 
 
 def _restore() -> List[Tuple[str, str]]:
-    capture = getattr(_state, "capture", None)
-    _state.capture = None
-    return capture.finish() if capture is not None else []
+    global _capture
+    with _lock:
+        capture, _capture = _capture, None
+        return capture.finish() if capture is not None else []
+
+
+def _at_exit() -> None:
+    # A lowering that was never compiled leaves its capture open: give the
+    # process its standard output back, with what was held.
+    _restore()
+
+
+atexit.register(_at_exit)
 
 
 def _end() -> None:
