@@ -39,9 +39,10 @@ import threading
 import time
 import warnings
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 from .. import ProxyFenceError, ProxyFenceWarning
+from .._records import Registry
 from .._core import Finding, ToolError, find_binary, finish_check, start_check
 
 __all__ = ["KernelCheck", "add_listener", "describe", "disable", "enable", "enabled", "records",
@@ -74,26 +75,21 @@ class KernelCheck:
 
 
 _lock = threading.RLock()
-_records: List[KernelCheck] = []
-_listeners: List[Callable[[KernelCheck], None]] = []
+_registry: "Registry[KernelCheck]" = Registry()
 
 
 def records() -> List[KernelCheck]:
     """Every kernel checked since the process started (a copy)."""
-    with _lock:
-        return list(_records)
+    return _registry.records()
 
 
 def add_listener(fn: Callable[[KernelCheck], None]) -> None:
     """Calls `fn(record)` for every kernel checked from now on."""
-    with _lock:
-        _listeners.append(fn)
+    _registry.add_listener(fn)
 
 
 def remove_listener(fn: Callable[[KernelCheck], None]) -> None:
-    with _lock:
-        if fn in _listeners:
-            _listeners.remove(fn)
+    _registry.remove_listener(fn)
 
 
 def describe(rec: KernelCheck) -> str:
@@ -293,10 +289,11 @@ def _end() -> None:
     started = time.monotonic()
     pending = []
     for name, text in modules:
-        kernel = name or (_ENTRY.search(text).group(1) if _ENTRY.search(text) else "mosaic_gpu_kernel")
+        entry = _ENTRY.search(text)
+        kernel = name or (entry.group(1) if entry else "mosaic_gpu_kernel")
         target = _TARGET.search(text)
         rec = KernelCheck(kernel=kernel, target=target.group(1) if target else "")
-        path = os.path.join(settings.keep_dir, f"{kernel}-{os.getpid()}-{len(_records) + len(pending)}.ptx")
+        path = os.path.join(settings.keep_dir, f"{kernel}-{os.getpid()}-{len(_registry) + len(pending)}.ptx")
         with open(path, "w") as f:
             f.write(text)
         try:
@@ -316,11 +313,7 @@ def _end() -> None:
             rec.file = path
         else:
             os.remove(path)
-        with _lock:
-            _records.append(rec)
-            listeners = list(_listeners)
-        for fn in listeners:
-            fn(rec)
+        _registry.publish(rec)
         if rec.tool_error:
             warnings.warn(describe(rec), ProxyFenceWarning, stacklevel=2)
         elif rec.errors:

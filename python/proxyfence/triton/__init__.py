@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional
 
 from .. import ProxyFenceError, ProxyFenceWarning, __version__
+from .._records import Registry
 from .._core import Finding, ToolError, check, find_binary, finish_check, fix, start_check
 
 __all__ = ["KernelCheck", "add_listener", "disable", "enable", "enabled", "records", "remove_listener"]
@@ -71,34 +72,21 @@ class KernelCheck:
 
 
 _lock = threading.RLock()
-_records: List[KernelCheck] = []
-_listeners: List[Callable[[KernelCheck], None]] = []
+_registry: "Registry[KernelCheck]" = Registry()
 
 
 def records() -> List[KernelCheck]:
     """Every stage checked since the process started (a copy)."""
-    with _lock:
-        return list(_records)
+    return _registry.records()
 
 
 def add_listener(fn: Callable[[KernelCheck], None]) -> None:
     """Calls `fn(record)` for every stage checked from now on."""
-    with _lock:
-        _listeners.append(fn)
+    _registry.add_listener(fn)
 
 
 def remove_listener(fn: Callable[[KernelCheck], None]) -> None:
-    with _lock:
-        if fn in _listeners:
-            _listeners.remove(fn)
-
-
-def _publish(rec: KernelCheck) -> None:
-    with _lock:
-        _records.append(rec)
-        listeners = list(_listeners)
-    for fn in listeners:
-        fn(rec)
+    _registry.remove_listener(fn)
 
 
 @dataclass(frozen=True)
@@ -212,7 +200,7 @@ class _Hook:
         entry = metadata.setdefault("proxyfence", {"version": __version__, "mode": self.settings.mode})
         for rec in recs:
             entry[rec.stage] = _to_metadata(rec)
-            _publish(rec)
+            _registry.publish(rec)
         for rec in recs:
             _complain(rec, self.settings.on_error)
 
@@ -520,7 +508,7 @@ def _replay(metadata, settings: _Settings) -> None:
                           compile_hash=str(metadata.get("hash", "")))
         rec.findings = [_from_short(d) for d in data.get("findings", [])]
         rec.fixed = [_from_short(d) for d in data.get("fixed", [])]
-        _publish(rec)
+        _registry.publish(rec)
         _complain(rec, settings.on_error)
 
 
