@@ -484,30 +484,28 @@ FunctionAnalysis::sureBytes(unsigned i, unsigned a,
     // threads: whichever lane it is, a warp all of whose lanes touch the
     // same bytes surely touches them (a Mosaic GPU warp's TMA offset,
     // broadcast from lane 0 by shfl.sync.idx).
-    for (unsigned warp = 0; (warp + 1) * 32 <= threads.size(); ++warp) {
-      if (!std::all_of(threads.begin() + warp * 32,
-                       threads.begin() + (warp + 1) * 32,
-                       [](bool t) { return t; }))
-        continue;
-      std::optional<Resolved> same;
-      for (unsigned lane = 0; lane != 32; ++lane) {
-        Resolved one = resolveFirst(int(warp * 32 + lane));
-        if (!one.singleOffset || !one.offsetKnown ||
-            one.region.symbol != out.symbol ||
-            one.region.anchor != out.anchor ||
-            (same && (one.region.begin != same->region.begin ||
-                      one.region.end != same->region.end))) {
-          same.reset();
-          break;
-        }
-        if (!same)
-          same = one;
-      }
-      if (same && singleOffsetBytes(*same, access, out.all, out.windows))
-        return out;
-      break; // the first whole warp decides
+    unsigned warp = 0;
+    while ((warp + 1) * 32 <= threads.size() &&
+           !std::all_of(threads.begin() + warp * 32,
+                        threads.begin() + (warp + 1) * 32,
+                        [](bool t) { return t; }))
+      ++warp;
+    if ((warp + 1) * 32 > threads.size())
+      return std::nullopt;
+    std::optional<Resolved> same;
+    for (unsigned lane = 0; lane != 32; ++lane) {
+      Resolved one = resolveFirst(int(warp * 32 + lane));
+      if (!one.singleOffset || !one.offsetKnown ||
+          one.region.symbol != out.symbol || one.region.anchor != out.anchor ||
+          (same && (one.region.begin != same->region.begin ||
+                    one.region.end != same->region.end)))
+        return std::nullopt;
+      if (!same)
+        same = one;
     }
-    return std::nullopt;
+    if (!singleOffsetBytes(*same, access, out.all, out.windows))
+      return std::nullopt;
+    return out;
   }
   // Run by each thread of `threads`: the first one's bytes ...
   Resolved one = perThread ? r : resolveFirst(focus);

@@ -28,36 +28,37 @@ import subprocess
 import sys
 
 
-def errors(proxyfence, path):
-    """The missing-fence errors (hazard, ops, lines) check reports."""
+def findings(proxyfence, path):
+    """What `check --format=json` reports on PATH."""
     out = subprocess.run([proxyfence, "check", path, "--format=json"],
                          capture_output=True, text=True)
     if out.returncode not in (0, 1):
         sys.exit("check failed on %s: %s" % (path, out.stderr))
+    return json.loads(out.stdout)["findings"]
+
+
+def errors(proxyfence, path):
+    """The missing-fence errors (hazard, ops, lines) check reports."""
     return {(f["hazard"], f["secondary"]["op"], f["primary"]["op"],
              f["primary"]["ir"]["line"], f["secondary"]["ir"]["line"])
-            for f in json.loads(out.stdout)["findings"]
+            for f in findings(proxyfence, path)
             if f["kind"] == "missing-fence" and f["severity"] == "error"}
 
 
 def missing(proxyfence, path):
-    out = subprocess.run([proxyfence, "check", path, "--format=json"],
-                         capture_output=True, text=True)
-    if out.returncode not in (0, 1):
-        sys.exit("check failed on %s: %s" % (path, out.stderr))
-    findings = json.loads(out.stdout)["findings"]
+    reported = findings(proxyfence, path)
     found = {(f["hazard"], f["secondary"]["op"], f["primary"]["op"],
               f["primary"]["ir"]["line"], f["secondary"]["ir"]["line"])
-             for f in findings if f["kind"] == "missing-fence"}
+             for f in reported if f["kind"] == "missing-fence"}
     # A formal hazard (a note: the rules ask for the fence, nothing can
     # corrupt) is a reported hazard too.
     found |= {("FORMAL-" + f["hazard"], f["secondary"]["op"], f["primary"]["op"],
                f["primary"]["ir"]["line"], f["secondary"]["ir"]["line"])
-              for f in findings if f["kind"] == "formal-hazard"}
+              for f in reported if f["kind"] == "formal-hazard"}
     # An unproven ordering stands for a hazard the checker can prove
     # neither way: a fence whose deletion adds one (or adds pairs to one)
     # is reported too. Its pair count is part of the key.
-    for f in findings:
+    for f in reported:
         if f["kind"] != "unproven-ordering":
             continue
         pairs = re.search(r"\((\d+) pairs?;", f["message"]).group(1)
