@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """What the Triton hook costs torch.compile, measured side by side.
 
-  hook_overhead.py [--rounds N] [--cases mm,addmm,bmm] [--modes off,check]
-                   [--out FILE.json]
+  hook_overhead.py [--rounds N] [--cases mm,addmm,bmm,flex,gpt2]
+                   [--modes off,check,fix] [--out FILE.json]
 
 Runs on the machine with the GPU, with PyTorch, Triton and the proxyfence
 package installed (its .pth switches the hook on in every process,
@@ -10,7 +10,10 @@ Inductor's compile workers included, from PROXYFENCE_TRITON). Each
 measurement is a fresh Python process with empty Inductor and Triton caches
 that compiles the cases with torch.compile(mode="max-autotune-no-cudagraphs")
 (bf16, Inductor's persistent TMA templates on), runs each once, and checks
-the result against eager PyTorch. The modes of a round run one after the
+the result against eager PyTorch. The cases: a matmul (mm), one with a bias
+(addmm), a batched one (bmm), flex_attention with a causal mask (flex), and
+the forward pass of a 2-layer GPT-2 (gpt2, written out here: token and
+position embeddings, pre-norm attention and GELU MLP blocks, tied head). The modes of a round run one after the
 other, their order alternating between rounds (off first in odd rounds),
 so that drift on the machine falls on both. Prints per mode the median wall
 time of the child processes and of the compiles, the ratio to "off", and
@@ -29,7 +32,42 @@ import sys
 import tempfile
 import time
 
-CASES = ("mm", "addmm", "bmm")
+CASES = ("mm", "addmm", "bmm", "flex", "gpt2")
+
+
+def gpt2(torch, layers=2, width=768, heads=12, vocab=50304, context=1024):
+    """GPT-2's forward pass (small: 768 wide, 12 heads), `layers` blocks."""
+    nn, F = torch.nn, torch.nn.functional
+
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.ln1, self.ln2 = nn.LayerNorm(width), nn.LayerNorm(width)
+            self.qkv, self.proj = nn.Linear(width, 3 * width), nn.Linear(width, width)
+            self.fc, self.out = nn.Linear(width, 4 * width), nn.Linear(4 * width, width)
+
+        def forward(self, x):
+            b, t, c = x.shape
+            q, k, v = self.qkv(self.ln1(x)).split(c, dim=2)
+            q, k, v = (y.view(b, t, heads, c // heads).transpose(1, 2) for y in (q, k, v))
+            y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+            x = x + self.proj(y.transpose(1, 2).reshape(b, t, c))
+            return x + self.out(F.gelu(self.fc(self.ln2(x)), approximate="tanh"))
+
+    class GPT(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.tok, self.pos = nn.Embedding(vocab, width), nn.Embedding(context, width)
+            self.blocks = nn.ModuleList(Block() for _ in range(layers))
+            self.ln = nn.LayerNorm(width)
+
+        def forward(self, idx):
+            x = self.tok(idx) + self.pos(torch.arange(idx.shape[1], device=idx.device))
+            for block in self.blocks:
+                x = block(x)
+            return self.ln(x) @ self.tok.weight.t()
+
+    return GPT()
 
 
 def child(cases):
@@ -46,15 +84,29 @@ def child(cases):
     table = {"mm": (lambda p, q: p @ q, (x, w)),
              "addmm": (lambda p, q, r: torch.addmm(r, p, q), (x, w, bias)),
              "bmm": (lambda p, q: torch.bmm(p, q), (xb, wb))}
+    if "flex" in cases:
+        from torch.nn.attention.flex_attention import create_block_mask, flex_attention
+        q, k, v = (torch.randn(2, 8, 1024, 64, device="cuda", dtype=torch.bfloat16) for _ in range(3))
+        mask = create_block_mask(lambda b, h, qi, ki: qi >= ki, None, None, 1024, 1024)
+        table["flex"] = (lambda p, r, s: flex_attention(p, r, s, block_mask=mask), (q, k, v))
+    if "gpt2" in cases:
+        model = gpt2(torch).to(device="cuda", dtype=torch.bfloat16).eval()
+        tokens = torch.randint(0, 50257, (4, 256), device="cuda")
+        table["gpt2"] = (model, (tokens,))
     out = {"compile_s": {}, "match": {}}
     for name in cases:
         fn, args = table[name]
-        start = time.perf_counter()
-        got = torch.compile(fn, mode="max-autotune-no-cudagraphs")(*args)
-        torch.cuda.synchronize()
-        out["compile_s"][name] = time.perf_counter() - start
-        want = fn(*args)
-        out["match"][name] = bool(torch.allclose(got.float(), want.float(), atol=0.5, rtol=0.05))
+        with torch.no_grad():
+            start = time.perf_counter()
+            got = torch.compile(fn, mode="max-autotune-no-cudagraphs")(*args)
+            torch.cuda.synchronize()
+            out["compile_s"][name] = time.perf_counter() - start
+            want = fn(*args)
+        # Relative error over the whole output: bf16 rounding differs between
+        # the autotuned kernels and eager's by well under 1%; a corrupted
+        # tile does not.
+        error = ((got.float() - want.float()).norm() / want.float().norm()).item()
+        out["match"][name] = error < 0.02
     print("RESULT " + json.dumps(out))
 
 

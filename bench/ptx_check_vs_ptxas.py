@@ -4,7 +4,7 @@ final.ptx, in one run, median of several runs each, and the ratio
 check/ptxas.
 
   bench/ptx_check_vs_ptxas.py [--runs N] [--proxyfence BIN]...
-                              [--ptxas BIN] [--target sm_90a]
+                              [--ptxas BIN] [--out FILE.md]
 
 Both are whole processes, timed the same way (wall clock of
 fork+exec+exit), so process start-up counts for both. By default these
@@ -19,6 +19,9 @@ are measured side by side:
   build/bin/proxyfence               default build's launcher (libstdc++
                                      loaded dynamically, no libLLVM)
 ptxas assembles for the file's own .target (sm_90a / sm_100a).
+Prints the table and also writes it to --out (default:
+bench/results/ptx_check_vs_ptxas-STAMP.md, STAMP the UTC time;
+bench/results/ is ignored by git).
 """
 
 import argparse
@@ -66,6 +69,8 @@ def main():
     parser.add_argument("--proxyfence", action="append",
                         help="a proxyfence binary to time (repeatable)")
     parser.add_argument("--ptxas", default=find_ptxas())
+    parser.add_argument("--out", help="also write the table here (default: "
+                        "bench/results/ptx_check_vs_ptxas-STAMP.md)")
     args = parser.parse_args()
     if not args.ptxas:
         sys.exit("ptx_check_vs_ptxas: ptxas not found (PATH, $CUDA_HOME, /usr/local/cuda*)")
@@ -78,14 +83,23 @@ def main():
         sys.exit("ptx_check_vs_ptxas: no proxyfence binary; build one with "
                  "BUILD_DIR=build-static scripts/build.sh -DPROXYFENCE_STATIC=ON")
     names = [os.path.relpath(b, ROOT) for b in binaries]
+    out_path = args.out or os.path.join(
+        ROOT, "bench", "results", "ptx_check_vs_ptxas-%s.md"
+        % time.strftime("%Y%m%d-%H%M%S", time.gmtime()))
+    lines = []
+
+    def emit(line=""):
+        print(line, flush=True)
+        lines.append(line)
+
     files = sorted(glob.glob(os.path.join(ROOT, "corpus", "*", "*", "final.ptx")))
-    print("ptxas: %s; %d runs each, median; ratio = check / ptxas" % (
+    emit("ptxas: %s; %d runs each, median; ratio = check / ptxas" % (
         subprocess.run([args.ptxas, "--version"], capture_output=True,
                        text=True).stdout.strip().splitlines()[-1], args.runs))
-    print()
-    print("| file | lines | target | ptxas (ms) | "
-          + " | ".join("check, %s (ms) | ratio" % n for n in names) + " |")
-    print("|---|---:|---|---:|" + "---:|---:|" * len(names))
+    emit()
+    emit("| file | lines | target | ptxas (ms) | "
+         + " | ".join("check, %s (ms) | ratio" % n for n in names) + " |")
+    emit("|---|---:|---|---:|" + "---:|---:|" * len(names))
     worst = [0.0] * len(names)
     with tempfile.TemporaryDirectory() as tmp:
         for path in files:
@@ -98,16 +112,21 @@ def main():
                 check = median_seconds([binary, "check", path], args.runs)
                 worst[i] = max(worst[i], check / ptxas)
                 cells.append("%.1f | %.1f%%" % (check * 1e3, 100 * check / ptxas))
-            print("| %s | %d | %s | %.1f | %s |"
-                  % (os.path.relpath(path, ROOT), text.count("\n"), target,
-                     ptxas * 1e3, " | ".join(cells)))
-    print()
+            emit("| %s | %d | %s | %.1f | %s |"
+                 % (os.path.relpath(path, ROOT), text.count("\n"), target,
+                    ptxas * 1e3, " | ".join(cells)))
+    emit()
     true = shutil.which("true")
     if true:
-        print("process floor (%s, timed the same way): %.2f ms" % (
+        emit("process floor (%s, timed the same way): %.2f ms" % (
             true, 1e3 * median_seconds([true], args.runs)))
     for name, ratio in zip(names, worst):
-        print("worst ratio, %s: %.1f%% (target: at most 5%%)" % (name, 100 * ratio))
+        emit("worst ratio, %s: %.1f%% (target: at most 5%%)" % (name, 100 * ratio))
+    os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
+    with open(out_path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("ptx_check_vs_ptxas: table written to %s" % os.path.relpath(out_path),
+          file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ of the same module, in one run; peak memory; a table and a plot.
 
   bench/ttgir_scale.py [--sizes 1000,10000,...] [--runs N] [--seed S]
                        [--cc 90|100] [--build DIR] [--plot FILE.png]
-                       [--table FILE.md] [--baseline DIR]
+                       [--table FILE.md] [--json FILE.json] [--baseline DIR]
+                       [--from-json FILE.json]
 
 Modules come from utils/gen/ttgir_gen.py (seeded; the same generator the
 property tests use). Times are MLIR's own pass timing (--mlir-timing; each
@@ -25,6 +26,11 @@ build's, and a second table sets the two side by side.
 Peak memory is the maximum resident set size of each process (getrusage),
 minus that of the same tool on an empty module; the parsed module's is
 the parse+print run's.
+A run's measurements go to bench/results/ttgir_scale-STAMP.json (STAMP:
+the UTC time; bench/results/ is ignored by git) unless --json names
+another file; --from-json tabulates and plots such a file again without
+measuring (e.g. --from-json bench/results-build-machine.json --plot
+docs/performance.png).
 """
 
 import argparse
@@ -105,7 +111,8 @@ def main():
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--plot", help="write a PNG plot of time per op")
     parser.add_argument("--table", help="also write the table (Markdown) here")
-    parser.add_argument("--json", help="also write the measurements (JSON) here")
+    parser.add_argument("--json", help="write the measurements (JSON) here "
+                        "(default: bench/results/ttgir_scale-STAMP.json)")
     parser.add_argument("--from-json", help="plot and tabulate earlier measurements")
     parser.add_argument("--baseline", help="a second build directory to time "
                         "side by side (its pipeline, on the same modules)")
@@ -169,11 +176,20 @@ def measure(args, opt, pf, gen):
             print("size %d: %d ops, parse+print %.3fs, pipeline %.3fs, check %.3fs"
                   % (size, ops, row["parse_print"], row["pipeline"], row["check"]),
                   file=sys.stderr)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"seed": args.seed, "cc": args.cc, "runs": args.runs,
-                       "rows": rows}, f, indent=1)
+    path = args.json or default_results_path("ttgir_scale", "json")
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump({"seed": args.seed, "cc": args.cc, "runs": args.runs,
+                   "rows": rows}, f, indent=1)
+    print("ttgir_scale: measurements written to %s" % os.path.relpath(path),
+          file=sys.stderr)
     return rows
+
+
+def default_results_path(name, ext):
+    """bench/results/NAME-STAMP.EXT, STAMP the UTC time (ignored by git)."""
+    return os.path.join(ROOT, "bench", "results", "%s-%s.%s" % (
+        name, time.strftime("%Y%m%d-%H%M%S", time.gmtime()), ext))
 
 
 def report(args, rows):
