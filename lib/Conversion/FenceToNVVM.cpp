@@ -1,7 +1,7 @@
 //===- FenceToNVVM.cpp - lower fence ops to NVVM/LLVM --------------------===//
 //
-// One conversion pattern per fence op; a type converter maps !tt.ptr to
-// !llvm.ptr so the tensormap fence gets an LLVM pointer.
+// One pattern per fence op; a type converter maps !tt.ptr to !llvm.ptr so
+// the tensormap fence gets an LLVM pointer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,45 +22,36 @@ using namespace proxyfence;
 
 namespace {
 
-struct FenceAsyncSharedLowering
-    : public OpConversionPattern<ttng::FenceAsyncSharedOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ttng::FenceAsyncSharedOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto space = op.getBCluster() ? NVVM::SharedSpace::shared_cluster
-                                  : NVVM::SharedSpace::shared_cta;
-    rewriter.replaceOpWithNewOp<NVVM::FenceProxyOp>(
-        op, NVVM::ProxyKindAttr::get(getContext(), NVVM::ProxyKind::async_shared),
-        NVVM::SharedSpaceAttr::get(getContext(), space));
-    return success();
-  }
-};
+/// ttng.fence_async_shared -> fence.proxy.async.shared::{cta,cluster}.
+LogicalResult lowerFenceAsyncShared(ttng::FenceAsyncSharedOp op,
+                                    PatternRewriter &rewriter) {
+  auto space = op.getBCluster() ? NVVM::SharedSpace::shared_cluster
+                                : NVVM::SharedSpace::shared_cta;
+  rewriter.replaceOpWithNewOp<NVVM::FenceProxyOp>(
+      op,
+      NVVM::ProxyKindAttr::get(op.getContext(), NVVM::ProxyKind::async_shared),
+      NVVM::SharedSpaceAttr::get(op.getContext(), space));
+  return success();
+}
 
-struct ThreadFenceLowering : public OpConversionPattern<ttng::FenceOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ttng::FenceOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    // NVPTX maps syncscope("device") to .gpu and the system scope to .sys.
-    StringRef syncscope = op.getScope() == "gpu" ? "device" : "";
-    rewriter.replaceOpWithNewOp<LLVM::FenceOp>(
-        op, LLVM::AtomicOrdering::acq_rel, syncscope);
-    return success();
-  }
-};
+/// ttng.fence -> fence.acq_rel.{gpu,sys}.
+LogicalResult lowerThreadFence(ttng::FenceOp op, PatternRewriter &rewriter) {
+  // NVPTX maps syncscope("device") to .gpu and the system scope to .sys.
+  StringRef syncscope = op.getScope() == "gpu" ? "device" : "";
+  rewriter.replaceOpWithNewOp<LLVM::FenceOp>(op, LLVM::AtomicOrdering::acq_rel,
+                                             syncscope);
+  return success();
+}
 
-struct MBarrierInitFenceLowering
-    : public OpConversionPattern<ttng::FenceMBarrierInitOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ttng::FenceMBarrierInitOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::FenceMbarrierInitOp>(op);
-    return success();
-  }
-};
+/// ttng.fence_mbarrier_init -> fence.mbarrier_init.release.cluster.
+LogicalResult lowerMBarrierInitFence(ttng::FenceMBarrierInitOp op,
+                                     PatternRewriter &rewriter) {
+  rewriter.replaceOpWithNewOp<NVVM::FenceMbarrierInitOp>(op);
+  return success();
+}
 
+/// The tensormap fence takes the converted descriptor pointer, hence a
+/// conversion pattern; the other fences have no operand to convert.
 struct TensormapAcquireLowering
     : public OpConversionPattern<ttng::TensormapFenceproxyAcquireOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -128,7 +119,8 @@ struct ProxyFenceConvertFencesToNVVMPass final
 
 void proxyfence::populateFenceToNVVMPatterns(TypeConverter &converter,
                                              RewritePatternSet &patterns) {
-  patterns.add<FenceAsyncSharedLowering, ThreadFenceLowering,
-               MBarrierInitFenceLowering, TensormapAcquireLowering>(
-      converter, patterns.getContext());
+  patterns.add(lowerFenceAsyncShared);
+  patterns.add(lowerThreadFence);
+  patterns.add(lowerMBarrierInitFence);
+  patterns.add<TensormapAcquireLowering>(converter, patterns.getContext());
 }

@@ -188,20 +188,32 @@ Classification classifyMbarrier(const Instruction &inst) {
   return c;
 }
 
+/// `<prefix>.commit_group` and `<prefix>.wait_group N` (bulk copies,
+/// wgmma): the commit, or the wait for all but N groups; none for another
+/// opcode.
+std::optional<Classification> classifyGroup(const Instruction &inst,
+                                            StringRef prefix, Role commit,
+                                            Role wait) {
+  StringRef opcode = inst.opcode;
+  if (!opcode.consume_front(prefix))
+    return std::nullopt;
+  if (opcode.starts_with(".commit_group"))
+    return roleOnly(commit);
+  if (!opcode.starts_with(".wait_group"))
+    return std::nullopt;
+  Classification c = roleOnly(wait);
+  if (!inst.operands.empty())
+    (void)StringRef(inst.operands[0]).getAsInteger(10, c.waitCount);
+  return c;
+}
+
 /// The bulk copies: TMA loads/stores (.tensor), plain bulk copies and
 /// bulk reductions.
 Classification classifyBulk(const Instruction &inst) {
   StringRef opcode = inst.opcode;
-  if (opcode.starts_with("cp.async.bulk.commit_group"))
-    return roleOnly(Role::BulkCommit);
-  if (opcode.starts_with("cp.async.bulk.wait_group")) {
-    Classification c = roleOnly(Role::BulkWait);
-    unsigned n = 0;
-    if (!inst.operands.empty())
-      (void)StringRef(inst.operands[0]).getAsInteger(10, n);
-    c.waitCount = n;
-    return c;
-  }
+  if (std::optional<Classification> group = classifyGroup(
+          inst, "cp.async.bulk", Role::BulkCommit, Role::BulkWait))
+    return *group;
   if (opcode.contains("prefetch") || inst.operands.size() < 2)
     return roleOnly(Role::None);
   bool tensor = opcode.contains(".tensor");
@@ -249,14 +261,9 @@ Classification classifyBulk(const Instruction &inst) {
 /// matrices the descriptors name.
 Classification classifyWgmma(const Instruction &inst) {
   StringRef opcode = inst.opcode;
-  if (opcode.starts_with("wgmma.commit_group"))
-    return roleOnly(Role::WgmmaCommit);
-  if (opcode.starts_with("wgmma.wait_group")) {
-    Classification c = roleOnly(Role::WgmmaWait);
-    if (!inst.operands.empty())
-      (void)StringRef(inst.operands[0]).getAsInteger(10, c.waitCount);
-    return c;
-  }
+  if (std::optional<Classification> group =
+          classifyGroup(inst, "wgmma", Role::WgmmaCommit, Role::WgmmaWait))
+    return *group;
   if (!opcode.starts_with("wgmma.mma_async") || inst.operands.size() < 3)
     return roleOnly(Role::None); // wgmma.fence
   // The shape `.m64nNkK`: A has 64 rows, B N; every dense shape reads 32

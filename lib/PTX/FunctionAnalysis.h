@@ -409,6 +409,32 @@ private:
                     llvm::ArrayRef<unsigned> generics) const;
 };
 
+/// Visits the instructions after `from` on every CFG path, each once, up to
+/// (not including) the first one on the path for which `stops` holds.
+template <typename Stops, typename Visit>
+void walkAfter(const CFG &cfg, unsigned from, Stops stops, Visit visit) {
+  llvm::BitVector reached(cfg.blocks.size());
+  std::vector<std::pair<unsigned, unsigned>> work = {
+      {cfg.blockOf[from], from + 1}};
+  while (!work.empty()) {
+    auto [b, start] = work.back();
+    work.pop_back();
+    bool stopped = false;
+    for (unsigned i = start; i != cfg.blocks[b].end; ++i) {
+      if ((stopped = stops(i)))
+        break;
+      visit(i);
+    }
+    if (stopped)
+      continue;
+    for (unsigned s : cfg.blocks[b].successors)
+      if (!reached.test(s)) {
+        reached.set(s);
+        work.push_back({s, cfg.blocks[s].begin});
+      }
+  }
+}
+
 /// An mbarrier instruction on the barrier an async op completes on never
 /// conflicts with that op (docs/proxy-model.md).
 bool isOwnBarrier(const Resolved &generic, const Resolved &async);

@@ -1082,8 +1082,10 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
           return false;
         });
       };
-      auto complete = [&](Completion kind, unsigned keep) {
+      // A wait_group N leaves N groups pending; a weakened one N + 1.
+      auto complete = [&](Completion kind) {
         bool weakened = options.weakened.count(i);
+        unsigned keep = role.waitCount + weakened;
         forEachExecuting(state, i, kind, [&](unsigned issue, PendingRead &read) {
           bool done = read.groups.completedBy(keep);
           if (!done && weakened && report && trace &&
@@ -1097,15 +1099,13 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
         commit(Completion::BulkGroup);
         break;
       case Role::BulkWait:
-        complete(Completion::BulkGroup,
-                 role.waitCount + options.weakened.count(i));
+        complete(Completion::BulkGroup);
         break;
       case Role::WgmmaCommit:
         commit(Completion::WgmmaGroup);
         break;
       case Role::WgmmaWait:
-        complete(Completion::WgmmaGroup,
-                 role.waitCount + options.weakened.count(i));
+        complete(Completion::WgmmaGroup);
         break;
       case Role::Tcgen05Commit: {
         // tcgen05.commit makes the thread's earlier tcgen05 ops signal
@@ -1361,33 +1361,6 @@ FunctionAnalysis::mbarrierWaits() const {
           }
   }
   return *handOffFacts.waits;
-}
-
-/// Visits the instructions after `from` on every CFG path, each once, up to
-/// (not including) the first one on the path for which `stops` holds.
-template <typename Stops, typename Visit>
-static void walkAfter(const CFG &cfg, unsigned from, Stops stops,
-                      Visit visit) {
-  llvm::BitVector reached(cfg.blocks.size());
-  std::vector<std::pair<unsigned, unsigned>> work = {
-      {cfg.blockOf[from], from + 1}};
-  while (!work.empty()) {
-    auto [b, start] = work.back();
-    work.pop_back();
-    bool stopped = false;
-    for (unsigned i = start; i != cfg.blocks[b].end; ++i) {
-      if ((stopped = stops(i)))
-        break;
-      visit(i);
-    }
-    if (stopped)
-      continue;
-    for (unsigned s : cfg.blocks[b].successors)
-      if (!reached.test(s)) {
-        reached.set(s);
-        work.push_back({s, cfg.blocks[s].begin});
-      }
-  }
 }
 
 const std::vector<std::pair<unsigned, unsigned>> &

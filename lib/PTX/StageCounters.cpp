@@ -256,30 +256,16 @@ FunctionAnalysis::resolveSlot(const Instruction &inst, unsigned operandIndex,
   const StageCounter &counter = counters[a->counter];
   auto reachesAvoiding = [&](unsigned from, unsigned to, unsigned avoid) {
     // A path from just after `from` to `to` that does not pass `avoid`.
-    std::vector<bool> seen(cfg.blocks.size());
-    std::vector<std::pair<unsigned, unsigned>> work = {
-        {cfg.blockOf[from], from + 1}};
-    while (!work.empty()) {
-      auto [b, start] = work.back();
-      work.pop_back();
-      bool stopped = false;
-      for (unsigned i = start; i < cfg.blocks[b].end; ++i) {
-        if (i == to)
-          return true;
-        if (i == avoid) {
-          stopped = true;
-          break;
-        }
-      }
-      if (stopped)
-        continue;
-      for (unsigned s : cfg.blocks[b].successors)
-        if (!seen[s]) {
-          seen[s] = true;
-          work.push_back({s, cfg.blocks[s].begin});
-        }
-    }
-    return false;
+    bool reached = false;
+    walkAfter(
+        cfg, from,
+        [&](unsigned i) {
+          // Once `to` is reached every path stops, and the walk ends.
+          reached |= i == to;
+          return reached || i == avoid;
+        },
+        [](unsigned) {});
+    return reached;
   };
   if (reachesAvoiding(a->readAt, counter.advance, a->readAt) &&
       reachesAvoiding(counter.advance, here, a->readAt))

@@ -7,6 +7,8 @@
 
 #include "proxyfence/Dialect/TritonGPU/IR/Dialect.h"
 
+#include "proxyfence/Support/AttrAliases.h"
+
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FoldInterfaces.h"
@@ -26,27 +28,6 @@ using namespace proxyfence::ttg;
 #include "proxyfence/Dialect/TritonGPU/IR/TritonGPUTypes.cpp.inc"
 
 namespace {
-/// The alias names Triton's dialect gives its layouts.
-struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
-  using OpAsmDialectInterface::OpAsmDialectInterface;
-
-  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
-    if (isa<BlockedEncodingAttr>(attr))
-      os << "blocked";
-    else if (isa<NvidiaMmaEncodingAttr>(attr))
-      os << "mma";
-    else if (isSharedEncoding(attr))
-      os << "shared";
-    else if (isa<LinearEncodingAttr>(attr))
-      os << "linear";
-    else if (isa<SharedMemorySpaceAttr>(attr))
-      os << "smem";
-    else
-      return AliasResult::NoAlias;
-    return AliasResult::FinalAlias;
-  }
-};
-
 /// Partitions of ttg.warp_specialize see only their block arguments (in
 /// Triton they live in an op that is IsolatedFromAbove), so constants a
 /// pattern driver materializes or uniques stay inside them.
@@ -59,6 +40,21 @@ struct TritonGPUFoldInterface : public DialectFoldInterface {
 };
 } // namespace
 
+/// The alias names Triton's dialect gives its layouts.
+static StringRef getLayoutAlias(Attribute attr) {
+  if (isa<BlockedEncodingAttr>(attr))
+    return "blocked";
+  if (isa<NvidiaMmaEncodingAttr>(attr))
+    return "mma";
+  if (isSharedEncoding(attr))
+    return "shared";
+  if (isa<LinearEncodingAttr>(attr))
+    return "linear";
+  if (isa<SharedMemorySpaceAttr>(attr))
+    return "smem";
+  return {};
+}
+
 void TritonGPUDialect::initialize() {
   registerAttributes();
   registerTypes();
@@ -66,7 +62,7 @@ void TritonGPUDialect::initialize() {
 #define GET_OP_LIST
 #include "proxyfence/Dialect/TritonGPU/IR/TritonGPUOps.cpp.inc"
       >();
-  addInterfaces<TritonGPUOpAsmInterface, TritonGPUFoldInterface>();
+  addInterfaces<AttrAliasInterface<getLayoutAlias>, TritonGPUFoldInterface>();
 }
 
 void TritonGPUDialect::registerAttributes() {

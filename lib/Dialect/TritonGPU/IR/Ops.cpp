@@ -42,6 +42,14 @@ static void printOffsets(OpAsmPrinter &printer, Operation *,
 // Proxy accesses: how each op touches shared memory, and through which proxy
 //===----------------------------------------------------------------------===//
 
+/// A thread's generic-proxy access (ld/st/atom.shared) of the shared-memory
+/// buffer `operand` names.
+static ProxyAccess genericAccess(OpOperand &operand, AccessKind kind,
+                                 FenceScope scope = FenceScope::CTA) {
+  return ProxyAccess::onOperand(operand, kind, MemorySpace::Shared,
+                                Proxy::Generic, scope);
+}
+
 void LocalAllocOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
   accesses.push_back(ProxyAccess::onResult(getResult(), AccessKind::Alloc,
                                            MemorySpace::Shared,
@@ -68,22 +76,15 @@ void LocalAllocOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
 
 void LocalDeallocOp::getProxyAccesses(
     SmallVectorImpl<ProxyAccess> &accesses) {
-  accesses.push_back(ProxyAccess::onOperand(getSrcMutable(), AccessKind::Free,
-                                            MemorySpace::Shared,
-                                            Proxy::Generic));
+  accesses.push_back(genericAccess(getSrcMutable(), AccessKind::Free));
 }
 
 void LocalLoadOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
-  accesses.push_back(ProxyAccess::onOperand(getSrcMutable(), AccessKind::Read,
-                                            MemorySpace::Shared,
-                                            Proxy::Generic));
+  accesses.push_back(genericAccess(getSrcMutable(), AccessKind::Read));
 }
 
 void LocalStoreOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
-  accesses.push_back(ProxyAccess::onOperand(getDstMutable(),
-                                            AccessKind::Write,
-                                            MemorySpace::Shared,
-                                            Proxy::Generic));
+  accesses.push_back(genericAccess(getDstMutable(), AccessKind::Write));
 }
 
 void AsyncCopyGlobalToLocalOp::getProxyAccesses(
@@ -107,10 +108,7 @@ void AsyncCopyGlobalToLocalOp::getProxyAccesses(
   }
   // Non-bulk cp.async is a generic-proxy write (PTX ISA #async-proxy lists
   // only the bulk forms as async proxy).
-  accesses.push_back(ProxyAccess::onOperand(getResultMutable(),
-                                            AccessKind::Write,
-                                            MemorySpace::Shared,
-                                            Proxy::Generic));
+  accesses.push_back(genericAccess(getResultMutable(), AccessKind::Write));
 }
 
 CompletionKind AsyncCopyGlobalToLocalOp::getCompletedBy() {
@@ -121,29 +119,19 @@ Value AsyncCopyGlobalToLocalOp::getIssuePredicate() { return {}; }
 
 void LocalGatherOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
   // Per-thread ld.shared: generic proxy.
-  accesses.push_back(ProxyAccess::onOperand(getSrcMutable(), AccessKind::Read,
-                                            MemorySpace::Shared,
-                                            Proxy::Generic));
+  accesses.push_back(genericAccess(getSrcMutable(), AccessKind::Read));
 }
 
 void LocalScatterOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
   // Per-thread st.shared: generic proxy.
-  accesses.push_back(ProxyAccess::onOperand(getDstMutable(),
-                                            AccessKind::Write,
-                                            MemorySpace::Shared,
-                                            Proxy::Generic));
+  accesses.push_back(genericAccess(getDstMutable(), AccessKind::Write));
 }
 
 void LocalAtomicScatterRMWOp::getProxyAccesses(
     SmallVectorImpl<ProxyAccess> &accesses) {
   // atom.shared reads and writes through the generic proxy.
-  accesses.push_back(ProxyAccess::onOperand(getDstMutable(), AccessKind::Read,
-                                            MemorySpace::Shared,
-                                            Proxy::Generic));
-  accesses.push_back(ProxyAccess::onOperand(getDstMutable(),
-                                            AccessKind::Write,
-                                            MemorySpace::Shared,
-                                            Proxy::Generic));
+  accesses.push_back(genericAccess(getDstMutable(), AccessKind::Read));
+  accesses.push_back(genericAccess(getDstMutable(), AccessKind::Write));
 }
 
 void RemoteShmemStoreOp::getProxyAccesses(
@@ -151,18 +139,16 @@ void RemoteShmemStoreOp::getProxyAccesses(
   // st.shared::cluster through a mapa'd address: a generic-proxy write that
   // reaches another CTA's shared memory (#async-proxy lists only bulk and
   // tensor copies as async).
-  accesses.push_back(ProxyAccess::onOperand(
-      getDstMutable(), AccessKind::Write, MemorySpace::Shared, Proxy::Generic,
-      FenceScope::Cluster));
+  accesses.push_back(
+      genericAccess(getDstMutable(), AccessKind::Write, FenceScope::Cluster));
 }
 
 void AsyncRemoteShmemStoreOp::getProxyAccesses(
     SmallVectorImpl<ProxyAccess> &accesses) {
   // st.async.shared::cluster: asynchronous, but a generic-proxy write; its
   // complete_tx lands on the remote CTA's mbarrier (completion, not data).
-  accesses.push_back(ProxyAccess::onOperand(
-      getDstMutable(), AccessKind::Write, MemorySpace::Shared, Proxy::Generic,
-      FenceScope::Cluster));
+  accesses.push_back(
+      genericAccess(getDstMutable(), AccessKind::Write, FenceScope::Cluster));
   accesses.push_back(ProxyAccess::onOperand(
       getBarrierMutable(), AccessKind::Write, MemorySpace::Shared,
       Proxy::AsyncArrive, FenceScope::Cluster));
@@ -230,26 +216,28 @@ LogicalResult LocalAllocOp::verify() {
   return success();
 }
 
-LogicalResult LocalLoadOp::verify() {
-  MemDescType src = getSrc().getType();
-  auto result = cast<RankedTensorType>(getResult().getType());
-  if (src.getElementType() != result.getElementType())
-    return emitOpError("element types of buffer and result differ");
-  if (src.getShape() != result.getShape())
-    return emitOpError("shapes of buffer and result differ");
+/// local_load and local_store: the tensor has the buffer's element type and
+/// shape (`names` names the two in the message).
+static LogicalResult verifyLocalCopy(Operation *op, MemDescType buffer,
+                                     Type tensor, StringRef names) {
+  auto tensorType = cast<RankedTensorType>(tensor);
+  if (buffer.getElementType() != tensorType.getElementType())
+    return op->emitOpError("element types of ") << names << " differ";
+  if (buffer.getShape() != tensorType.getShape())
+    return op->emitOpError("shapes of ") << names << " differ";
   return success();
 }
 
+LogicalResult LocalLoadOp::verify() {
+  return verifyLocalCopy(*this, getSrc().getType(), getResult().getType(),
+                         "buffer and result");
+}
+
 LogicalResult LocalStoreOp::verify() {
-  MemDescType dst = getDst().getType();
-  auto src = cast<RankedTensorType>(getSrc().getType());
-  if (!dst.getMutableMemory())
+  if (!getDst().getType().getMutableMemory())
     return emitOpError("cannot store into an immutable buffer");
-  if (src.getElementType() != dst.getElementType())
-    return emitOpError("element types of value and buffer differ");
-  if (src.getShape() != dst.getShape())
-    return emitOpError("shapes of value and buffer differ");
-  return success();
+  return verifyLocalCopy(*this, getDst().getType(), getSrc().getType(),
+                         "value and buffer");
 }
 
 /// Views keep the memory space and element type (except reinterpret, which
@@ -276,15 +264,24 @@ LogicalResult MemDescIndexOp::verify() {
   return success();
 }
 
+/// A subslice, static or dynamic: a view with one offset per dimension and
+/// the rank of its source.
+static LogicalResult verifySubslice(Operation *op, MemDescType src,
+                                    MemDescType result, size_t numOffsets) {
+  if (failed(verifyView(op, src, result, true)))
+    return failure();
+  if (numOffsets != static_cast<size_t>(src.getRank()) ||
+      result.getRank() != src.getRank())
+    return op->emitOpError("needs one offset per dimension and a result of "
+                           "the source's rank");
+  return success();
+}
+
 LogicalResult MemDescSubsliceOp::verify() {
   MemDescType src = getSrc().getType(), result = getResult().getType();
-  if (failed(verifyView(*this, src, result, true)))
-    return failure();
   ArrayRef<int32_t> offsets = getOffsets();
-  if (offsets.size() != static_cast<size_t>(src.getRank()) ||
-      result.getRank() != src.getRank())
-    return emitOpError("needs one offset per dimension and a result of the "
-                       "source's rank");
+  if (failed(verifySubslice(*this, src, result, offsets.size())))
+    return failure();
   // Triton's rules: a dimension kept whole has offset 0; a split one an
   // offset that is a multiple of the slice (Triton checks no bounds; the
   // analyses take an out-of-bounds slice as the whole source).
@@ -304,13 +301,10 @@ LogicalResult MemDescSubsliceOp::verify() {
 }
 
 LogicalResult MemDescDynamicSubsliceOp::verify() {
-  MemDescType src = getSrc().getType(), result = getResult().getType();
-  if (failed(verifyView(*this, src, result, true)))
+  MemDescType src = getSrc().getType();
+  if (failed(verifySubslice(*this, src, getResult().getType(),
+                            getOffsets().size())))
     return failure();
-  if (getOffsets().size() != static_cast<size_t>(src.getRank()) ||
-      result.getRank() != src.getRank())
-    return emitOpError("needs one offset per dimension and a result of the "
-                       "source's rank");
   // As Triton: no run-time choice of a partition.
   if (isa_and_present<PartitionedSharedEncodingAttr>(src.getEncoding()))
     return emitOpError("cannot take a dynamic subslice of a "

@@ -6,6 +6,8 @@
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
+#include "proxyfence/Support/AttrAliases.h"
+
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -23,21 +25,14 @@ using namespace proxyfence::ttng;
 #define GET_ATTRDEF_CLASSES
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUAttrDefs.cpp.inc"
 
-namespace {
-struct TritonNvidiaGPUOpAsmInterface : public OpAsmDialectInterface {
-  using OpAsmDialectInterface::OpAsmDialectInterface;
-
-  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
-    if (isa<TensorMemoryEncodingAttr>(attr))
-      os << "tmem";
-    else if (isa<TensorMemoryScalesEncodingAttr>(attr))
-      os << "tmem_scales";
-    else
-      return AliasResult::NoAlias;
-    return AliasResult::FinalAlias;
-  }
-};
-} // namespace
+/// The alias names of the tensor-memory layouts, as Triton prints them.
+static StringRef getTensorMemoryAlias(Attribute attr) {
+  if (isa<TensorMemoryEncodingAttr>(attr))
+    return "tmem";
+  if (isa<TensorMemoryScalesEncodingAttr>(attr))
+    return "tmem_scales";
+  return {};
+}
 
 void TritonNvidiaGPUDialect::initialize() {
   registerAttributes();
@@ -49,7 +44,7 @@ void TritonNvidiaGPUDialect::initialize() {
 #define GET_OP_LIST
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.cpp.inc"
       >();
-  addInterfaces<TritonNvidiaGPUOpAsmInterface>();
+  addInterfaces<AttrAliasInterface<getTensorMemoryAlias>>();
 }
 
 void TritonNvidiaGPUDialect::registerAttributes() {

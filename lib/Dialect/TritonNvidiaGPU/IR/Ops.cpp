@@ -140,6 +140,12 @@ static ProxyAccess genericAccess(OpOperand &operand, AccessKind kind,
                                 Proxy::Generic, reachOf(operand.get(), scope));
 }
 
+/// A thread's tcgen05.ld/st of the tensor memory `operand` names.
+static ProxyAccess tmemAccess(OpOperand &operand, AccessKind kind) {
+  return ProxyAccess::onOperand(operand, kind, MemorySpace::Tensor,
+                                Proxy::Generic);
+}
+
 static ProxyAccess global(OpOperand &operand, AccessKind kind) {
   return ProxyAccess::onOperand(operand, kind, MemorySpace::Global,
                                 Proxy::Async);
@@ -228,11 +234,14 @@ static LogicalResult verifyBarrier(Operation *op, Value barrier) {
   return success();
 }
 
-LogicalResult InitBarrierOp::verify() {
-  if (getCountAttr().getInt() < 1)
-    return emitOpError("arrival count must be >= 1");
-  return verifyBarrier(*this, getAlloc());
+/// init_barrier and arrive_barrier: at least one arrival, on a barrier.
+template <typename OpT> static LogicalResult verifyArrivalCount(OpT op) {
+  if (op.getCountAttr().getInt() < 1)
+    return op.emitOpError("arrival count must be >= 1");
+  return verifyBarrier(op, op.getAlloc());
 }
+
+LogicalResult InitBarrierOp::verify() { return verifyArrivalCount(*this); }
 LogicalResult InvalBarrierOp::verify() {
   return verifyBarrier(*this, getAlloc());
 }
@@ -244,11 +253,7 @@ LogicalResult BarrierExpectOp::verify() {
 LogicalResult WaitBarrierOp::verify() {
   return verifyBarrier(*this, getAlloc());
 }
-LogicalResult ArriveBarrierOp::verify() {
-  if (getCountAttr().getInt() < 1)
-    return emitOpError("arrival count must be >= 1");
-  return verifyBarrier(*this, getAlloc());
-}
+LogicalResult ArriveBarrierOp::verify() { return verifyArrivalCount(*this); }
 
 //===----------------------------------------------------------------------===//
 // TMA
@@ -332,48 +337,32 @@ void WarpGroupDotOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
   accesses.push_back(asyncAccess(getBMutable(), AccessKind::Read));
 }
 
-void TCGen5MMAOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
-  // Two-CTA MMA reads the operands of both CTAs of the pair.
-  FenceScope scope = scopeIf(getTwoCtas());
-  accesses.push_back(asyncAccess(getAMutable(), AccessKind::Read, scope));
-  accesses.push_back(asyncAccess(getBMutable(), AccessKind::Read, scope));
-  accesses.push_back(asyncAccess(getDMutable(), AccessKind::Read));
-  accesses.push_back(asyncAccess(getDMutable(), AccessKind::Write));
-  for (OpOperand &barrier : getBarriersMutable())
+/// tcgen05.mma reads its inputs (A, B, and the scales of the scaled form)
+/// through the async proxy, from both CTAs of the pair for a two-CTA MMA,
+/// reads and writes the accumulator D, and arrives on each barrier.
+static void addTCGen5MMAAccesses(SmallVectorImpl<ProxyAccess> &accesses,
+                                 bool twoCtas, ArrayRef<OpOperand *> inputs,
+                                 OpOperand &d, MutableOperandRange barriers) {
+  FenceScope scope = scopeIf(twoCtas);
+  for (OpOperand *input : inputs)
+    accesses.push_back(asyncAccess(*input, AccessKind::Read, scope));
+  accesses.push_back(asyncAccess(d, AccessKind::Read));
+  accesses.push_back(asyncAccess(d, AccessKind::Write));
+  for (OpOperand &barrier : barriers)
     accesses.push_back(asyncArrive(barrier));
+}
+
+void TCGen5MMAOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
+  addTCGen5MMAAccesses(accesses, getTwoCtas(), {&getAMutable(), &getBMutable()},
+                       getDMutable(), getBarriersMutable());
 }
 
 void TCGen5MMAScaledOp::getProxyAccesses(
     SmallVectorImpl<ProxyAccess> &accesses) {
-  FenceScope scope = scopeIf(getTwoCtas());
-  accesses.push_back(asyncAccess(getAMutable(), AccessKind::Read, scope));
-  accesses.push_back(asyncAccess(getBMutable(), AccessKind::Read, scope));
-  accesses.push_back(asyncAccess(getAScaleMutable(), AccessKind::Read, scope));
-  accesses.push_back(asyncAccess(getBScaleMutable(), AccessKind::Read, scope));
-  accesses.push_back(asyncAccess(getDMutable(), AccessKind::Read));
-  accesses.push_back(asyncAccess(getDMutable(), AccessKind::Write));
-  for (OpOperand &barrier : getBarriersMutable())
-    accesses.push_back(asyncArrive(barrier));
-}
-
-/// tcgen05 MMA: A in SMEM or TMEM, B in SMEM, D in TMEM; async MMAs signal
-/// barriers, synchronous ones do not.
-static LogicalResult verifyTCGen5(Operation *op, Value a, Value b, Value d,
-                                  bool isAsync, size_t numBarriers,
-                                  size_t numPreds) {
-  auto bType = cast<ttg::MemDescType>(b.getType());
-  if (!isSharedOrCluster(bType))
-    return op->emitOpError("operand B must live in shared memory");
-  // Triton accepts an accumulator view without `mutable` (its verifier
-  // does not check it), so this one does not either.
-  if (memorySpaceOf(d) != MemorySpace::Tensor)
-    return op->emitOpError("accumulator D must live in tensor memory");
-  if (numBarriers != numPreds)
-    return op->emitOpError("needs one predicate per barrier");
-  if (!isAsync && numBarriers != 0)
-    return op->emitOpError("a synchronous MMA cannot signal barriers");
-  (void)a;
-  return success();
+  addTCGen5MMAAccesses(accesses, getTwoCtas(),
+                       {&getAMutable(), &getBMutable(), &getAScaleMutable(),
+                        &getBScaleMutable()},
+                       getDMutable(), getBarriersMutable());
 }
 
 /// `%acc[%tok]` both consumes and produces a token: a dependency without a
@@ -384,29 +373,30 @@ static LogicalResult verifyToken(Operation *op, Value dep, Value token) {
   return success();
 }
 
-LogicalResult TCGen5MMAOp::verify() {
-  if (failed(verifyToken(*this, getAccDep(), getToken())))
+/// tcgen05 MMA: A in SMEM or TMEM, B in SMEM, D in TMEM; async MMAs signal
+/// barriers, synchronous ones do not.
+template <typename MMAOpT> static LogicalResult verifyTCGen5MMA(MMAOpT op) {
+  if (failed(verifyToken(op, op.getAccDep(), op.getToken())))
     return failure();
-  if (failed(verifyTCGen5(*this, getA(), getB(), getD(), getIsAsync(),
-                          getBarriers().size(), getBarrierPreds().size())))
-    return failure();
-  for (Value barrier : getBarriers())
-    if (failed(verifyBarrier(*this, barrier)))
+  if (!isSharedOrCluster(cast<ttg::MemDescType>(op.getB().getType())))
+    return op.emitOpError("operand B must live in shared memory");
+  // Triton accepts an accumulator view without `mutable` (its verifier
+  // does not check it), so this one does not either.
+  if (memorySpaceOf(op.getD()) != MemorySpace::Tensor)
+    return op.emitOpError("accumulator D must live in tensor memory");
+  if (op.getBarriers().size() != op.getBarrierPreds().size())
+    return op.emitOpError("needs one predicate per barrier");
+  if (!op.getIsAsync() && !op.getBarriers().empty())
+    return op.emitOpError("a synchronous MMA cannot signal barriers");
+  for (Value barrier : op.getBarriers())
+    if (failed(verifyBarrier(op, barrier)))
       return failure();
   return success();
 }
 
-LogicalResult TCGen5MMAScaledOp::verify() {
-  if (failed(verifyToken(*this, getAccDep(), getToken())))
-    return failure();
-  if (failed(verifyTCGen5(*this, getA(), getB(), getD(), getIsAsync(),
-                          getBarriers().size(), getBarrierPreds().size())))
-    return failure();
-  for (Value barrier : getBarriers())
-    if (failed(verifyBarrier(*this, barrier)))
-      return failure();
-  return success();
-}
+LogicalResult TCGen5MMAOp::verify() { return verifyTCGen5MMA(*this); }
+
+LogicalResult TCGen5MMAScaledOp::verify() { return verifyTCGen5MMA(*this); }
 
 void TCGen5CommitOp::getProxyAccesses(
     SmallVectorImpl<ProxyAccess> &accesses) {
@@ -436,32 +426,33 @@ LogicalResult TMEMAllocOp::verify() {
   return success();
 }
 
-void TMEMLoadOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
-  accesses.push_back(ProxyAccess::onOperand(getSrcMutable(), AccessKind::Read,
-                                            MemorySpace::Tensor,
-                                            Proxy::Generic));
-}
-
-LogicalResult TMEMLoadOp::verify() {
-  if (failed(verifyToken(*this, getDep(), getToken())))
+/// tcgen05.ld/st: a token dependency only with a token result, and the
+/// buffer read or written (its `role` in the message) in tensor memory.
+static LogicalResult verifyTMEMAccess(Operation *op, Value dep, Value token,
+                                      Value buffer, StringRef role) {
+  if (failed(verifyToken(op, dep, token)))
     return failure();
-  if (memorySpaceOf(getSrc()) != MemorySpace::Tensor)
-    return emitOpError("source must live in tensor memory");
+  if (memorySpaceOf(buffer) != MemorySpace::Tensor)
+    return op->emitOpError() << role << " must live in tensor memory";
   return success();
 }
 
+void TMEMLoadOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
+  accesses.push_back(tmemAccess(getSrcMutable(), AccessKind::Read));
+}
+
+LogicalResult TMEMLoadOp::verify() {
+  return verifyTMEMAccess(*this, getDep(), getToken(), getSrc(), "source");
+}
+
 void TMEMStoreOp::getProxyAccesses(SmallVectorImpl<ProxyAccess> &accesses) {
-  accesses.push_back(ProxyAccess::onOperand(getDstMutable(),
-                                            AccessKind::Write,
-                                            MemorySpace::Tensor,
-                                            Proxy::Generic));
+  accesses.push_back(tmemAccess(getDstMutable(), AccessKind::Write));
 }
 
 LogicalResult TMEMStoreOp::verify() {
-  if (failed(verifyToken(*this, getDep(), getToken())))
+  if (failed(verifyTMEMAccess(*this, getDep(), getToken(), getDst(),
+                              "destination")))
     return failure();
-  if (memorySpaceOf(getDst()) != MemorySpace::Tensor)
-    return emitOpError("destination must live in tensor memory");
   if (!getDst().getType().getMutableMemory())
     return emitOpError("cannot store into immutable tensor memory");
   return success();

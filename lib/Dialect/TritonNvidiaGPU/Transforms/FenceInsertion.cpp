@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FencePass.h"
+
 #include "proxyfence/Analysis/BufferRegion.h"
 #include "proxyfence/Analysis/ProxyHazards.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/FenceBuilders.h"
@@ -132,10 +134,12 @@ static size_t countUntraced(ArrayRef<Writer> writers) {
 }
 
 struct ProxyFenceFenceInsertionPass final
-    : ttng::impl::ProxyFenceFenceInsertionBase<ProxyFenceFenceInsertionPass> {
-  using ProxyFenceFenceInsertionBase::ProxyFenceFenceInsertionBase;
+    : ttng::FencePass<ttng::impl::ProxyFenceFenceInsertionBase<
+          ProxyFenceFenceInsertionPass>> {
+  using FencePass::FencePass;
 
-  void runOnOperation() override;
+  void runOnModule(ModuleOp module,
+                   const BufferRegionAnalysis &regions) override;
 
 private:
   /// Places the fences `readers` need against `writers` (those of the same
@@ -191,17 +195,8 @@ Operation *ProxyFenceFenceInsertionPass::hoist(Operation *op,
   return point;
 }
 
-void ProxyFenceFenceInsertionPass::runOnOperation() {
-  ModuleOp module = getOperation();
-  FailureOr<bool> proxies = ttng::hasAsyncProxy(module, computeCapability);
-  if (failed(proxies))
-    return signalPassFailure();
-  if (!*proxies)
-    return;
-  // The fences this pass inserts change no memdesc value: the analysis
-  // stays valid for the passes after it.
-  const auto &regions = getAnalysis<BufferRegionAnalysis>();
-  markAnalysesPreserved<BufferRegionAnalysis>();
+void ProxyFenceFenceInsertionPass::runOnModule(
+    ModuleOp module, const BufferRegionAnalysis &regions) {
   Counts counts;
 
   // A walk lists the register -> shared-memory writers and the ops that

@@ -7,10 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FencePass.h"
+
 #include "proxyfence/Analysis/ProxyHazards.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/FenceBuilders.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
-
 
 namespace proxyfence::ttng {
 #define GEN_PASS_DEF_PROXYFENCEPROXYFENCEINSERTION
@@ -23,21 +24,13 @@ using namespace proxyfence;
 namespace {
 
 struct ProxyFenceProxyFenceInsertionPass final
-    : ttng::impl::ProxyFenceProxyFenceInsertionBase<
-          ProxyFenceProxyFenceInsertionPass> {
-  using ProxyFenceProxyFenceInsertionBase::ProxyFenceProxyFenceInsertionBase;
+    : ttng::FencePass<ttng::impl::ProxyFenceProxyFenceInsertionBase<
+          ProxyFenceProxyFenceInsertionPass>> {
+  using FencePass::FencePass;
 
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    // Proxies and their fences exist from sm_90 on.
-    FailureOr<bool> proxies = ttng::hasAsyncProxy(module, computeCapability);
-    if (failed(proxies))
-      return signalPassFailure();
-    if (!*proxies)
-      return;
-    const auto &regions = getAnalysis<BufferRegionAnalysis>();
+  void runOnModule(ModuleOp module,
+                   const BufferRegionAnalysis &regions) override {
     ProxyHazardAnalysis analysis(module, regions);
-    markAnalysesPreserved<BufferRegionAnalysis>();
     int64_t cta = 0, clusterCount = 0;
     AsyncSharedFenceBuilder fences(module.getContext());
     for (auto [asyncOp, scope] : analysis.getFencePoints()) {

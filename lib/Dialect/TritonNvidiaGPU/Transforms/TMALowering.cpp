@@ -223,46 +223,32 @@ void lowerLoad(Operation *op, Value desc, PatternRewriter &rewriter,
   rewriter.eraseOp(op);
 }
 
-struct LowerDescriptorLoad final : OpRewritePattern<tt::DescriptorLoadOp> {
-  LowerDescriptorLoad(MLIRContext *ctx, llvm::Statistic &numLoads)
-      : OpRewritePattern(ctx), numLoads(numLoads) {}
+/// tt.descriptor_load -> ttng.async_tma_copy_global_to_local.
+LogicalResult lowerDescriptorLoad(tt::DescriptorLoadOp op,
+                                  PatternRewriter &rewriter) {
+  lowerLoad(op, op.getDesc(), rewriter,
+            [&](Value buffer, Value barrier, Value pred) {
+              ttng::AsyncTMACopyGlobalToLocalOp::create(
+                  rewriter, op.getLoc(), op.getDesc(), op.getIndices(),
+                  /*offsets=*/ValueRange(), buffer, barrier, pred,
+                  /*multicastTargets=*/Value(), op.getCache(), op.getEvict(),
+                  /*isVolatile=*/false, /*multicast=*/false,
+                  /*tensorMode=*/StringAttr());
+            });
+  return success();
+}
 
-  LogicalResult matchAndRewrite(tt::DescriptorLoadOp op,
-                                PatternRewriter &rewriter) const override {
-    lowerLoad(op, op.getDesc(), rewriter,
-              [&](Value buffer, Value barrier, Value pred) {
-                ttng::AsyncTMACopyGlobalToLocalOp::create(
-                    rewriter, op.getLoc(), op.getDesc(), op.getIndices(),
-                    /*offsets=*/ValueRange(), buffer, barrier, pred,
-                    /*multicastTargets=*/Value(),
-                    op.getCache(), op.getEvict(), /*isVolatile=*/false,
-                    /*multicast=*/false, /*tensorMode=*/StringAttr());
-              });
-    ++numLoads;
-    return success();
-  }
-
-  llvm::Statistic &numLoads;
-};
-
-struct LowerDescriptorGather final : OpRewritePattern<tt::DescriptorGatherOp> {
-  LowerDescriptorGather(MLIRContext *ctx, llvm::Statistic &numLoads)
-      : OpRewritePattern(ctx), numLoads(numLoads) {}
-
-  LogicalResult matchAndRewrite(tt::DescriptorGatherOp op,
-                                PatternRewriter &rewriter) const override {
-    lowerLoad(op, op.getDesc(), rewriter,
-              [&](Value buffer, Value barrier, Value pred) {
-                ttng::AsyncTMAGatherOp::create(
-                    rewriter, op.getLoc(), op.getDesc(), op.getXOffsets(),
-                    op.getYOffset(), barrier, buffer, pred);
-              });
-    ++numLoads;
-    return success();
-  }
-
-  llvm::Statistic &numLoads;
-};
+/// tt.descriptor_gather -> ttng.async_tma_gather.
+LogicalResult lowerDescriptorGather(tt::DescriptorGatherOp op,
+                                    PatternRewriter &rewriter) {
+  lowerLoad(
+      op, op.getDesc(), rewriter, [&](Value buffer, Value barrier, Value pred) {
+        ttng::AsyncTMAGatherOp::create(rewriter, op.getLoc(), op.getDesc(),
+                                       op.getXOffsets(), op.getYOffset(),
+                                       barrier, buffer, pred);
+      });
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // Stores, reductions and scatters
@@ -287,60 +273,37 @@ void lowerStore(Operation *op, Value desc, Value src, PatternRewriter &rewriter,
   rewriter.eraseOp(op);
 }
 
-struct LowerDescriptorStore final : OpRewritePattern<tt::DescriptorStoreOp> {
-  LowerDescriptorStore(MLIRContext *ctx, llvm::Statistic &numStores)
-      : OpRewritePattern(ctx), numStores(numStores) {}
+/// tt.descriptor_store -> ttng.async_tma_copy_local_to_global.
+LogicalResult lowerDescriptorStore(tt::DescriptorStoreOp op,
+                                   PatternRewriter &rewriter) {
+  lowerStore(op, op.getDesc(), op.getSrc(), rewriter, [&](Value buffer) {
+    ttng::AsyncTMACopyLocalToGlobalOp::create(rewriter, op.getLoc(),
+                                              /*token=*/Type(), op.getDesc(),
+                                              op.getIndices(), buffer);
+  });
+  return success();
+}
 
-  LogicalResult matchAndRewrite(tt::DescriptorStoreOp op,
-                                PatternRewriter &rewriter) const override {
-    lowerStore(op, op.getDesc(), op.getSrc(), rewriter, [&](Value buffer) {
-      ttng::AsyncTMACopyLocalToGlobalOp::create(rewriter, op.getLoc(),
-                                                /*token=*/Type(), op.getDesc(),
-                                                op.getIndices(), buffer);
-    });
-    ++numStores;
-    return success();
-  }
+/// tt.descriptor_reduce -> ttng.async_tma_reduce.
+LogicalResult lowerDescriptorReduce(tt::DescriptorReduceOp op,
+                                    PatternRewriter &rewriter) {
+  lowerStore(op, op.getDesc(), op.getSrc(), rewriter, [&](Value buffer) {
+    ttng::AsyncTMAReduceOp::create(rewriter, op.getLoc(), /*token=*/Type(),
+                                   op.getKindAttr(), op.getDesc(),
+                                   op.getIndices(), buffer);
+  });
+  return success();
+}
 
-  llvm::Statistic &numStores;
-};
-
-struct LowerDescriptorReduce final : OpRewritePattern<tt::DescriptorReduceOp> {
-  LowerDescriptorReduce(MLIRContext *ctx, llvm::Statistic &numStores)
-      : OpRewritePattern(ctx), numStores(numStores) {}
-
-  LogicalResult matchAndRewrite(tt::DescriptorReduceOp op,
-                                PatternRewriter &rewriter) const override {
-    lowerStore(op, op.getDesc(), op.getSrc(), rewriter, [&](Value buffer) {
-      ttng::AsyncTMAReduceOp::create(rewriter, op.getLoc(), /*token=*/Type(),
-                                     op.getKindAttr(), op.getDesc(),
-                                     op.getIndices(), buffer);
-    });
-    ++numStores;
-    return success();
-  }
-
-  llvm::Statistic &numStores;
-};
-
-struct LowerDescriptorScatter final
-    : OpRewritePattern<tt::DescriptorScatterOp> {
-  LowerDescriptorScatter(MLIRContext *ctx, llvm::Statistic &numStores)
-      : OpRewritePattern(ctx), numStores(numStores) {}
-
-  LogicalResult matchAndRewrite(tt::DescriptorScatterOp op,
-                                PatternRewriter &rewriter) const override {
-    lowerStore(op, op.getDesc(), op.getSrc(), rewriter, [&](Value buffer) {
-      ttng::AsyncTMAScatterOp::create(rewriter, op.getLoc(), op.getDesc(),
-                                      op.getXOffsets(), op.getYOffset(),
-                                      buffer);
-    });
-    ++numStores;
-    return success();
-  }
-
-  llvm::Statistic &numStores;
-};
+/// tt.descriptor_scatter -> ttng.async_tma_scatter.
+LogicalResult lowerDescriptorScatter(tt::DescriptorScatterOp op,
+                                     PatternRewriter &rewriter) {
+  lowerStore(op, op.getDesc(), op.getSrc(), rewriter, [&](Value buffer) {
+    ttng::AsyncTMAScatterOp::create(rewriter, op.getLoc(), op.getDesc(),
+                                    op.getXOffsets(), op.getYOffset(), buffer);
+  });
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // Descriptors made on the device
@@ -423,66 +386,58 @@ SmallVector<int64_t> getTensormapBox(ArrayRef<int64_t> block,
 /// descriptor pointer is given) + ttng.tensormap_create +
 /// ttng.tensormap_fenceproxy_acquire + ttng.reinterpret_tensor_descriptor,
 /// as Triton 3.6 and TLX lower it.
-struct LowerMakeTensorDesc final : OpRewritePattern<tt::MakeTensorDescOp> {
-  LowerMakeTensorDesc(MLIRContext *ctx, llvm::Statistic &numDescriptors)
-      : OpRewritePattern(ctx), numDescriptors(numDescriptors) {}
+LogicalResult lowerMakeTensorDesc(tt::MakeTensorDescOp op,
+                                  PatternRewriter &rewriter) {
+  Location loc = op.getLoc();
+  auto descType = cast<tt::TensorDescType>(op.getType());
+  RankedTensorType block = descType.getBlockType();
+  Attribute encoding = descType.getSharedEncoding();
+  Type elementType =
+      cast<tt::PointerType>(op.getBase().getType()).getPointeeType();
+  FailureOr<int32_t> elemType = getTensormapElementType(op, elementType);
+  FailureOr<std::pair<int32_t, int64_t>> swizzle =
+      getTensormapSwizzle(op, encoding);
+  if (failed(elemType) || failed(swizzle))
+    return failure();
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
 
-  LogicalResult matchAndRewrite(tt::MakeTensorDescOp op,
-                                PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto descType = cast<tt::TensorDescType>(op.getType());
-    RankedTensorType block = descType.getBlockType();
-    Attribute encoding = descType.getSharedEncoding();
-    Type elementType =
-        cast<tt::PointerType>(op.getBase().getType()).getPointeeType();
-    FailureOr<int32_t> elemType = getTensormapElementType(op, elementType);
-    FailureOr<std::pair<int32_t, int64_t>> swizzle =
-        getTensormapSwizzle(op, encoding);
-    if (failed(elemType) || failed(swizzle))
-      return failure();
-    int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  auto i32 = [&](int64_t value) -> Value {
+    return arith::ConstantIntOp::create(rewriter, loc, value, /*width=*/32);
+  };
+  SmallVector<int64_t> box = getTensormapBox(
+      block.getShape(), block.getElementType().getIntOrFloatBitWidth(),
+      swizzle->second);
+  // Innermost dimension first, as the tensormap lists them.
+  SmallVector<Value> boxDim{i32(box.back())};
+  for (int64_t k = static_cast<int64_t>(box.size()) - 2; k >= 0; --k)
+    boxDim.push_back(i32(box[k]));
+  SmallVector<Value> globalDim(llvm::reverse(op.getShape()));
+  // The scratch first, then the strides: Triton's order.
+  Value descPtr = op.getDescPtr();
+  if (!descPtr)
+    descPtr = ttg::GlobalScratchAllocOp::create(
+        rewriter, loc,
+        tt::PointerType::get(rewriter.getI8Type(), /*addressSpace=*/1),
+        kTensormapBytes, kTensormapBytes);
+  Value elementSize =
+      arith::ConstantIntOp::create(rewriter, loc, elementBytes, /*width=*/64);
+  SmallVector<Value> globalStride;
+  for (int64_t k = static_cast<int64_t>(op.getStrides().size()) - 2; k >= 0;
+       --k)
+    globalStride.push_back(
+        arith::MulIOp::create(rewriter, loc, op.getStrides()[k], elementSize));
+  SmallVector<Value> elementStride(globalDim.size(), i32(1));
+  int32_t fillMode = op.getPadding() == tt::PaddingOption::PAD_NAN ? 1 : 0;
 
-    auto i32 = [&](int64_t value) -> Value {
-      return arith::ConstantIntOp::create(rewriter, loc, value, /*width=*/32);
-    };
-    SmallVector<int64_t> box = getTensormapBox(
-        block.getShape(), block.getElementType().getIntOrFloatBitWidth(),
-        swizzle->second);
-    // Innermost dimension first, as the tensormap lists them.
-    SmallVector<Value> boxDim{i32(box.back())};
-    for (int64_t k = static_cast<int64_t>(box.size()) - 2; k >= 0; --k)
-      boxDim.push_back(i32(box[k]));
-    SmallVector<Value> globalDim(llvm::reverse(op.getShape()));
-    // The scratch first, then the strides: Triton's order.
-    Value descPtr = op.getDescPtr();
-    if (!descPtr)
-      descPtr = ttg::GlobalScratchAllocOp::create(
-          rewriter, loc,
-          tt::PointerType::get(rewriter.getI8Type(), /*addressSpace=*/1),
-          kTensormapBytes, kTensormapBytes);
-    Value elementSize =
-        arith::ConstantIntOp::create(rewriter, loc, elementBytes, /*width=*/64);
-    SmallVector<Value> globalStride;
-    for (int64_t k = static_cast<int64_t>(op.getStrides().size()) - 2; k >= 0;
-         --k)
-      globalStride.push_back(arith::MulIOp::create(
-          rewriter, loc, op.getStrides()[k], elementSize));
-    SmallVector<Value> elementStride(globalDim.size(), i32(1));
-    int32_t fillMode = op.getPadding() == tt::PaddingOption::PAD_NAN ? 1 : 0;
-
-    ttng::TensormapCreateOp::create(
-        rewriter, loc, descPtr, op.getBase(), boxDim, globalDim, globalStride,
-        elementStride, *elemType, /*interleave_layout=*/0, swizzle->first,
-        fillMode);
-    ttng::TensormapFenceproxyAcquireOp::create(rewriter, loc, descPtr);
-    rewriter.replaceOpWithNewOp<ttng::ReinterpretTensorDescOp>(op, descType,
-                                                               descPtr);
-    ++numDescriptors;
-    return success();
-  }
-
-  llvm::Statistic &numDescriptors;
-};
+  ttng::TensormapCreateOp::create(rewriter, loc, descPtr, op.getBase(), boxDim,
+                                  globalDim, globalStride, elementStride,
+                                  *elemType, /*interleave_layout=*/0,
+                                  swizzle->first, fillMode);
+  ttng::TensormapFenceproxyAcquireOp::create(rewriter, loc, descPtr);
+  rewriter.replaceOpWithNewOp<ttng::ReinterpretTensorDescOp>(op, descType,
+                                                             descPtr);
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // Checks
@@ -521,16 +476,39 @@ int64_t getNumCTAs(ModuleOp module) {
   return attr ? attr.getInt() : 1;
 }
 
+/// The pattern that rewrites each `OpT` with `Lower` and counts the ops it
+/// lowered in one of the pass's statistics.
+template <typename OpT, LogicalResult (*Lower)(OpT, PatternRewriter &)>
+struct CountedLowering final : OpRewritePattern<OpT> {
+  CountedLowering(MLIRContext *ctx, llvm::Statistic &count)
+      : OpRewritePattern<OpT>(ctx), count(count) {}
+
+  LogicalResult matchAndRewrite(OpT op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(Lower(op, rewriter)))
+      return failure();
+    ++count;
+    return success();
+  }
+
+  llvm::Statistic &count;
+};
+
 struct ProxyFenceTMALoweringPass final
     : ttng::impl::ProxyFenceTMALoweringBase<ProxyFenceTMALoweringPass> {
   using ProxyFenceTMALoweringBase::ProxyFenceTMALoweringBase;
 
   LogicalResult initialize(MLIRContext *ctx) override {
     RewritePatternSet set(ctx);
-    set.add<LowerDescriptorLoad, LowerDescriptorGather>(ctx, numLoads);
-    set.add<LowerDescriptorStore, LowerDescriptorReduce,
-            LowerDescriptorScatter>(ctx, numStores);
-    set.add<LowerMakeTensorDesc>(ctx, numDescriptors);
+    set.add<CountedLowering<tt::DescriptorLoadOp, lowerDescriptorLoad>,
+            CountedLowering<tt::DescriptorGatherOp, lowerDescriptorGather>>(
+        ctx, numLoads);
+    set.add<CountedLowering<tt::DescriptorStoreOp, lowerDescriptorStore>,
+            CountedLowering<tt::DescriptorReduceOp, lowerDescriptorReduce>,
+            CountedLowering<tt::DescriptorScatterOp, lowerDescriptorScatter>>(
+        ctx, numStores);
+    set.add<CountedLowering<tt::MakeTensorDescOp, lowerMakeTensorDesc>>(
+        ctx, numDescriptors);
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();
   }
