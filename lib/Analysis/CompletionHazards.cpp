@@ -210,6 +210,15 @@ void CompletionHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
                     wait.getPendingsAttr().getInt());
   if (isa<ttng::WaitBarrierOp>(op))
     return complete(state, CompletionKind::MBarrierPhase, 0);
+  if (auto wait = dyn_cast<ttng::TMAStoreTokenWaitOp>(op)) {
+    // TLX: waits for the reads of the one store that made the token, its
+    // newest issue. Stores issued after it stay pending; those issued before
+    // are completed too in the PTX (wait_group.read completes all but the
+    // newest N), which this does not claim.
+    if (Operation *store = wait.getToken().getDefiningOp())
+      state.pending.erase(InstanceKey{store, 0});
+    return;
+  }
 
   // Recomputing a slot index ends the bindings to its earlier value.
   for (Value result : op->getResults())
