@@ -239,3 +239,57 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// The remaining implementers: cp.async.commit_group, TMA gather4/scatter4,
+// the block-scaled tcgen05.mma, tcgen05.st, tcgen05.cp and the upstream
+// spelling of clusterlaunchcontrol.try_cancel.
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#shared2 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#shared3 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+#tmem_scales = #ttng.tensor_memory_scales_encoding<>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"} {
+  tt.func @model_rest(%gdesc: !tt.tensordesc<tensor<1x64xf16, #shared>>, %rows: tensor<32xi32, #blocked>, %j: i32, %p: i1,
+                      %gbuf: !ttg.memdesc<32x64xf16, #shared, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>,
+                      %a: !ttg.memdesc<128x64xf8E4M3FN, #shared2, #smem>, %b: !ttg.memdesc<64x128xf8E4M3FN, #shared2, #smem>,
+                      %acc: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>,
+                      %sa: !ttg.memdesc<128x2xi8, #tmem_scales, #ttng.tensor_memory>, %sb: !ttg.memdesc<128x2xi8, #tmem_scales, #ttng.tensor_memory>,
+                      %v: tensor<128x128xf32, #blocked2>, %ssrc: !ttg.memdesc<128x4xi8, #shared3, #smem, mutable>,
+                      %sdst: !ttg.memdesc<128x4xi8, #tmem_scales, #ttng.tensor_memory, mutable>,
+                      %resp: !ttg.memdesc<1xui128, #shared1, #smem, mutable>) {
+    // cp.async.commit_group closes a group of cp.async copies: no buffer,
+    // and it completes nothing (async_wait does).
+    // CHECK: ttg.async_commit_group: effects=W<SharedMemory>
+    %g = ttg.async_commit_group
+    // gather4: async read of global rows, async write of shared memory,
+    // complete_tx on the barrier.
+    // CHECK: ttng.async_tma_gather: [read global async operand #0] [write shared async cta operand #4] [write shared async-arrive operand #3] effects=R<GlobalMemory>,W<SharedMemory>,W<SharedMemory>
+    ttng.async_tma_gather %gdesc[%rows, %j] %gbuf, %bar, %p : !tt.tensordesc<tensor<1x64xf16, #shared>>, tensor<32xi32, #blocked>, i32, !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<32x64xf16, #shared, #smem, mutable>, i1
+    // scatter4: async read of shared memory, async write of global rows.
+    // CHECK: ttng.async_tma_scatter: [read shared async cta operand #3] [write global async operand #0] effects=R<SharedMemory>,W<GlobalMemory>
+    ttng.async_tma_scatter %gdesc[%rows, %j] %gbuf : !tt.tensordesc<tensor<1x64xf16, #shared>>, tensor<32xi32, #blocked>, i32, !ttg.memdesc<32x64xf16, #shared, #smem, mutable>
+    // tcgen05.mma.block_scale: A/B async reads of shared memory, the scale
+    // factors async reads of tensor memory, D read and written in TMEM.
+    // CHECK: ttng.tc_gen5_mma_scaled: [read shared async cta operand #0] [read shared async cta operand #1] [read tensor async operand #3] [read tensor async operand #4] [read tensor async operand #2] [write tensor async operand #2] [write shared async-arrive operand #7] effects=R<SharedMemory>,R<SharedMemory>,R<TensorMemory>,R<TensorMemory>,R<TensorMemory>,W<TensorMemory>,W<SharedMemory>
+    ttng.tc_gen5_mma_scaled %a, %b, %acc, %sa, %sb, %p, %p lhs = e4m3 rhs = e4m3, %bar[%p] {is_async} : !ttg.memdesc<128x64xf8E4M3FN, #shared2, #smem>, !ttg.memdesc<64x128xf8E4M3FN, #shared2, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x2xi8, #tmem_scales, #ttng.tensor_memory>, !ttg.memdesc<128x2xi8, #tmem_scales, #ttng.tensor_memory>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    // tcgen05.st: a thread's write of tensor memory from registers.
+    // CHECK: ttng.tmem_store: [write tensor generic operand #0] effects=W<TensorMemory>
+    ttng.tmem_store %v, %acc, %p : tensor<128x128xf32, #blocked2> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    // tcgen05.cp: async read of shared memory into tensor memory; the
+    // barrier is the tcgen05.commit that follows it.
+    // CHECK: ttng.tmem_copy: [read shared async cta operand #0] [write tensor async operand #1] [write shared async-arrive operand #2] effects=R<SharedMemory>,W<TensorMemory>,W<SharedMemory>
+    ttng.tmem_copy %ssrc, %sdst, %bar : !ttg.memdesc<128x4xi8, #shared3, #smem, mutable>, !ttg.memdesc<128x4xi8, #tmem_scales, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    // clusterlaunchcontrol.try_cancel.multicast::cluster::all: an async
+    // write of the response into every CTA of the cluster.
+    // CHECK: ttng.clc_try_cancel: [write shared async cluster operand #0] [write shared async-arrive operand #1] effects=W<SharedMemory>,W<SharedMemory>
+    ttng.clc_try_cancel %resp, %bar {multicast} : !ttg.memdesc<1xui128, #shared1, #smem, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    tt.return
+  }
+}
