@@ -7,8 +7,8 @@ Runs `proxyfence check --format=json` on every .ptx/.ttgir/.mlir file given
 (directories are searched recursively) and prints one row per file: the
 errors per rule and hazard, the warnings per rule (unproven-ordering,
 spurious-fence, overwide-fence), the notes, the exit status and the time.
-The last row sums the columns. `--json` also writes the rows, for a later
-comparison (`compare.py BEFORE AFTER`).
+The last row sums the columns. `--json` also writes the rows, so that a later run can be compared
+with this one (docs/developing.md shows how).
 
 This is a measuring tool for docs/precision.md, not a test.
 """

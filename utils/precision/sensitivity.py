@@ -42,7 +42,7 @@ import sys
 import tempfile
 
 VERDICTS = ("needed", "slack", "unknown", "unexplained")
-FENCE = re.compile(r"^\s*(\{\s*)?fence\.proxy\.async[.;\s]")
+FENCE = re.compile(r"^\s*(\{\s*)?fence\.proxy\.async[.:;\s]")
 WAIT = re.compile(r"(cp\.async\.bulk\.wait_group(?:\.read)?|"
                   r"wgmma\.wait_group\.sync\.aligned)\s+(\d+)\s*;")
 

@@ -77,7 +77,7 @@ enum class Role : uint8_t {
   MbarrierWait,
   Tcgen05Commit,
   /// Not in the table: generic access of any shared memory its operands
-  /// may point to (lib/PTX/Checker.cpp decides).
+  /// may point to (lib/PTX/Hazards.cpp treats it so).
   Unknown,
 };
 
