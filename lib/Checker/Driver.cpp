@@ -119,8 +119,17 @@ static bool isAllocated(ModuleOp module) {
   return allocated;
 }
 
-static int runFix(const CommandLineOptions &options, LoadedModule &loaded) {
+static int runFix(const CommandLineOptions &options, LoadedModule &loaded,
+                  const llvm::SourceMgr &sourceMgr) {
   ModuleOp module = *loaded.module;
+  // --report: the input's findings, found before the passes change it.
+  std::vector<Finding> findings;
+  if (options.report) {
+    PositionResolver positions(options.input, sourceMgr,
+                               std::move(loaded.positions),
+                               /*locatedInIR=*/!loaded.hasLocations);
+    findings = checkModule(module, positions);
+  }
   int fencesBefore = 0;
   module->walk([&](ttng::FenceAsyncSharedOp) { ++fencesBefore; });
   PassManager pm(module->getContext());
@@ -149,6 +158,8 @@ static int runFix(const CommandLineOptions &options, LoadedModule &loaded) {
                << (fencesAfter - fencesBefore) << " fence"
                << (fencesAfter - fencesBefore == 1 ? "" : "s") << ", wrote "
                << options.output << "\n";
+  if (options.report)
+    reportFindings(options, findings);
   return 0;
 }
 
@@ -165,7 +176,7 @@ static int runTTGIR(const CommandLineOptions &options) {
   if (options.isCheck())
     return runCheck(options, *loaded, sourceMgr);
   if (options.isFix())
-    return runFix(options, *loaded);
+    return runFix(options, *loaded, sourceMgr);
   return runExplain(options, *loaded, sourceMgr);
 }
 

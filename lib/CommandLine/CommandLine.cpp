@@ -56,7 +56,7 @@ static std::optional<int> parseCommandLine(int argc, char **argv,
           "proxyfence: check, fix and explain generic/async proxy fences in "
           "Triton TTGIR and in PTX\n\n"
           "  proxyfence check FILE [--format=text|json|sarif] [--dot F.dot] [--strict]\n"
-          "  proxyfence fix FILE -o OUT\n"
+          "  proxyfence fix FILE -o OUT [--report [--format=...] [--strict]]\n"
           "  proxyfence explain FILE [--format=text|json]\n\n"
           "FILE is TTGIR (.ttgir, .mlir, any other name) or PTX (.ptx).\n"
           "Exit status: 0 no errors (warnings and notes alone exit 0), 1\n"
@@ -73,6 +73,9 @@ static std::optional<int> parseCommandLine(int argc, char **argv,
     return usageError("explain writes text or json, not sarif");
   if (options.isFix() && options.output.empty())
     return usageError("fix needs an output file: -o OUT");
+  if (options.isFix() && !options.report &&
+      (options.format.getNumOccurrences() || options.strict))
+    return usageError("fix takes --format and --strict only with --report");
   return std::nullopt;
 }
 
@@ -161,10 +164,15 @@ static int runPTX(const CommandLineOptions &options) {
                       getReportOptions(options), &waits);
     return 0;
   }
+  std::vector<Finding> findings;
+  if (options.report)
+    findings = ptx::checkPTX(module);
   unsigned inserted = 0, waits = 0;
   std::string fixed = ptx::fixPTX(module, inserted, waits);
   if (int status = writeAtomically(options.output, fixed))
     return status;
+  if (options.report)
+    reportFindings(options, findings);
   llvm::errs() << options.input << ": inserted " << inserted << " fence"
                << (inserted == 1 ? "" : "s");
   if (waits)

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
 __all__ = [
     "BinaryNotFoundError",
@@ -276,16 +276,31 @@ class FixResult:
 _INSERTED = re.compile(r"inserted (\d+) fences?")
 
 
+def fix_and_check(path: str, output: str, *, strict: bool = False,
+                  binary: Optional[str] = None) -> Tuple[int, Report]:
+    """`proxyfence fix PATH -o OUTPUT --report --format=json`: fix() and,
+    from the same process, the report check() would give on PATH (the
+    input, before the fix). Returns (fences inserted, that report)."""
+    args = ["fix", path, "-o", output, "--report", "--format=json"] + (["--strict"] if strict else [])
+    proc = _run(args, binary)
+    inserted = _inserted(proc, path, output)
+    return inserted, Report.from_json(proc.stdout)
+
+
 def fix(path: str, output: str, *, binary: Optional[str] = None) -> int:
     """`proxyfence fix PATH -o OUTPUT`: the fence passes (TTGIR) or the PTX
     fixer insert every fence the checker proves missing (in PTX also one
     for each unproven ordering); returns how many. OUTPUT is written only
     on success."""
-    proc = _run(["fix", path, "-o", output], binary)
+    return _inserted(_run(["fix", path, "-o", output], binary), path, output)
+
+
+def _inserted(proc: subprocess.CompletedProcess, path: str, output: str) -> int:
+    """How many fences the finished `proxyfence fix` says it inserted."""
     if proc.returncode != 0 or not os.path.exists(output):
         raise ToolError(f"proxyfence fix {path}: exit status {proc.returncode}: {proc.stderr.strip()}",
                         proc.stderr, proc.returncode)
-    m = _INSERTED.search(proc.stdout + proc.stderr)
+    m = _INSERTED.search(proc.stderr) or _INSERTED.search(proc.stdout)
     if not m:
         raise ToolError("proxyfence fix: its output does not say how many fences it inserted",
                         proc.stderr, proc.returncode)

@@ -66,6 +66,19 @@ def test_fix_text_ttgir_inserts_the_fence_and_keeps_locations():
     assert proxyfence.check_text(fixed.text, "ttgir").ok
 
 
+def test_fix_and_check_reports_the_input_as_check_does(tmp_path):
+    for kind in ("ttgir", "ptx"):
+        src = corpus("coverage", "sm90", "ptr_matmul", "final." + kind)
+        out = str(tmp_path / ("fixed." + kind))
+        for strict in (False, True):
+            inserted, report = _core.fix_and_check(src, out, strict=strict)
+            assert inserted == 1
+            checked = proxyfence.check(src, strict=strict)
+            assert [f.format() for f in report.findings] == [f.format() for f in checked.findings]
+            assert len(report.errors) == 2
+        assert proxyfence.check(out).findings == []
+
+
 def test_bad_input_is_a_tool_error_with_the_diagnostic():
     with pytest.raises(proxyfence.ToolError) as e:
         proxyfence.check_text("module {\n  ttng.not_an_op\n}\n", "ttgir", name="bad")

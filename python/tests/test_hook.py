@@ -129,15 +129,26 @@ def test_fix_mode_fixes_the_ptx(triton):
     assert k.asm["cubin"] == k.asm["ptx"].encode()   # ptxas assembled the fixed PTX
 
 
+def test_times_log_has_a_line_per_checked_stage(triton, monkeypatch, tmp_path):
+    log = tmp_path / "times.jsonl"
+    monkeypatch.setenv(hook.TIMES_ENV, str(log))
+    broken = read(TMA_ADD_PTX).replace("\tfence.proxy.async.shared::cta;\n", "")
+    hook.enable(mode="fix")
+    triton.compile(source(triton, "tma_add_kernel", TMA_ADD_TTGIR, broken))
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(d["stage"], d["mode"], d["inserted"]) for d in lines] == [("ttgir", "fix", 0), ("ptx", "fix", 2)]
+    assert all(d["kernel"] == "tma_add_kernel" and d["waited_s"] >= 0 and d["pid"] == os.getpid() for d in lines)
+
+
 def test_fix_mode_raises_when_triton_refuses_the_fixed_ttgir(triton, monkeypatch):
     from proxyfence import _core
 
     def refused(path, output, **kw):
-        inserted = _core.fix(path, output, **kw)
+        inserted, report = _core.fix_and_check(path, output, **kw)
         with open(output, "a") as f:
             f.write("\n// stand-in: refuse\n")
-        return inserted
-    monkeypatch.setattr(hook, "fix", refused)
+        return inserted, report
+    monkeypatch.setattr(hook, "fix_and_check", refused)
     hook.enable(mode="fix")
     with pytest.raises(proxyfence.ProxyFenceError, match="could not be handed back to Triton"):
         triton.compile(source(triton, "ptr_matmul_kernel", PTR_MATMUL_TTGIR, PTR_MATMUL_PTX))

@@ -53,7 +53,7 @@ struct CommandLineOptions {
           clEnumValN(OutputFormat::JSON, "json",
                      "JSON (docs/findings.schema.json)"),
           clEnumValN(OutputFormat::SARIF, "sarif", "SARIF 2.1.0")),
-      llvm::cl::sub(check), llvm::cl::sub(explain)};
+      llvm::cl::sub(check), llvm::cl::sub(fix), llvm::cl::sub(explain)};
   llvm::cl::opt<std::string> dot{
       "dot",
       llvm::cl::desc("Also write a Graphviz picture of each finding to this "
@@ -63,6 +63,12 @@ struct CommandLineOptions {
                                     llvm::cl::desc("Output file (required)"),
                                     llvm::cl::value_desc("file"),
                                     llvm::cl::sub(fix)};
+  llvm::cl::opt<bool> report{
+      "report",
+      llvm::cl::desc("Also write the input's findings to stdout, as `check` "
+                     "would (--format, --strict); the exit status stays "
+                     "fix's"),
+      llvm::cl::sub(fix)};
   llvm::cl::opt<ColorMode> color{
       "color", llvm::cl::desc("Colour the text output"),
       llvm::cl::init(ColorMode::Auto),
@@ -76,7 +82,7 @@ struct CommandLineOptions {
       "strict",
       llvm::cl::desc("Report an ordering the checker cannot prove "
                      "(unproven-ordering) as an error"),
-      llvm::cl::sub(check)};
+      llvm::cl::sub(check), llvm::cl::sub(fix)};
   llvm::cl::opt<bool> warningsAsErrors{
       "warnings-as-errors",
       llvm::cl::desc("Exit 1 on warnings too (spurious, over-wide, "

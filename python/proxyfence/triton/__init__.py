@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import json
 import os
 import re
 import tempfile
@@ -38,7 +39,7 @@ from typing import Any, Callable, Dict, List, Optional
 
 from .. import ProxyFenceError, ProxyFenceWarning, __version__
 from .._records import Registry
-from .._core import Finding, ToolError, check, find_binary, finish_check, fix, start_check
+from .._core import Finding, ToolError, check, find_binary, finish_check, fix_and_check, start_check
 
 __all__ = ["KernelCheck", "add_listener", "disable", "enable", "enabled", "records", "remove_listener"]
 
@@ -201,8 +202,33 @@ class _Hook:
         for rec in recs:
             entry[rec.stage] = _to_metadata(rec)
             _registry.publish(rec)
+        _log_times(recs, self.settings.mode)
         for rec in recs:
             _complain(rec, self.settings.on_error)
+
+
+#: A file to which each checked stage appends one JSON line of its times
+#: (bench/hook_overhead.py sums them over Inductor's compile workers).
+TIMES_ENV = "PROXYFENCE_TRITON_TIMES"
+
+
+def _log_times(recs: List[KernelCheck], mode: str) -> None:
+    path = os.environ.get(TIMES_ENV)
+    if not path:
+        return
+    lines = "".join(json.dumps({"pid": os.getpid(), "mode": mode, "stage": r.stage, "kernel": r.kernel,
+                                "waited_s": round(r.seconds, 6), "elapsed_s": round(r.elapsed, 6),
+                                "inserted": r.inserted, "findings": len(r.findings),
+                                "tool_error": bool(r.tool_error)}) + "\n"
+                    for r in recs)
+    try:   # one write of whole lines to a file opened for appending: workers' lines do not mix
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, lines.encode())
+        finally:
+            os.close(fd)
+    except OSError:
+        pass   # a timing log must never break a compile
 
 
 #: The metadata key under which a compile's checks wait for the cubin stage
@@ -213,9 +239,11 @@ _PENDING = "_proxyfence_pending"
 class _StageCheck:
     """The check of one stage's text. Made when the stage is done: the text
     is written to the dump folder; in fix mode `proxyfence fix` runs (the
-    one thing the compile waits for: its output is the stage's new text);
-    `proxyfence check` is started on the text (and on the fixed text) and
-    runs while the compile goes on; finish() collects the reports. The dump
+    one thing the compile waits for: its output is the stage's new text,
+    and, from the same process, the report of the text as it was); in check
+    mode `proxyfence check` is started on the text, and in fix mode on the
+    fixed text when a fence was inserted, and runs while the compile goes
+    on; finish() collects the reports. The dump
     folder keeps the files of a stage with findings, so that the IR
     positions the findings name can be opened; the files of a stage with
     none are removed."""
@@ -231,6 +259,7 @@ class _StageCheck:
         self.fixed_text = None
         self.inserted = 0
         self.procs = []
+        self.reports = []   # reports already in hand (fix mode: the input's, from the fix)
         self.error = None
         self.refusal = ""
         try:
@@ -238,11 +267,16 @@ class _StageCheck:
             with open(self.path, "w") as f:
                 f.write(text)
             if settings.mode == "fix":
-                self.inserted = fix(self.path, self.fixed_path, binary=settings.binary)
+                # One process fixes and reports the input's findings; the
+                # fixed text is checked (in the background) only if it differs.
+                self.inserted, report = fix_and_check(self.path, self.fixed_path, strict=settings.strict,
+                                                      binary=settings.binary)
+                self.reports.append(report)
                 if self.inserted:
                     with open(self.fixed_path) as f:
                         self.fixed_text = f.read()
-            self.procs.append(start_check(self.path, strict=settings.strict, binary=settings.binary))
+            else:
+                self.procs.append(start_check(self.path, strict=settings.strict, binary=settings.binary))
             if self.inserted:
                 self.procs.append(start_check(self.fixed_path, strict=settings.strict, binary=settings.binary))
         except Exception as e:  # noqa: BLE001 - a hook must never break the compile it watches
@@ -260,7 +294,8 @@ class _StageCheck:
         waited = time.perf_counter()
         unfixed: List[Finding] = []
         try:
-            reports = [finish_check(proc, path) for proc, path in zip(self.procs, (self.path, self.fixed_path))]
+            paths = (self.fixed_path,) if self.reports else (self.path, self.fixed_path)
+            reports = self.reports + [finish_check(proc, path) for proc, path in zip(self.procs, paths)]
             if self.error is not None:
                 raise self.error
             unfixed = reports[0].findings
