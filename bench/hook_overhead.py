@@ -18,11 +18,18 @@ other, their order alternating between rounds (off first in odd rounds),
 so that drift on the machine falls on both. Prints per mode the median wall
 time of the child processes and of the compiles, the ratio to "off", and
 how many compiles the hook kept IR for (stages with findings, from
-PROXYFENCE_TRITON_DUMP). A benchmark, not a test; the JSON goes where
+PROXYFENCE_TRITON_DUMP), where the hook's time went (PROXYFENCE_TRITON_TIMES:
+stages checked, the seconds compiles waited for it, fences inserted, summed
+over Inductor's worker processes), and, counted from the PTX each run left
+in its Triton cache (`proxyfence check` on every .ptx after the run), how
+many kernels have an error: in fix mode every kernel with Triton 3.6's miss
+must have its fence, so none. A benchmark, not a test; the JSON goes where
 --out says (bench/results/ is ignored by git).
 """
 
 import argparse
+import concurrent.futures
+import glob
 import json
 import os
 import shutil
@@ -110,12 +117,46 @@ def child(cases):
     print("RESULT " + json.dumps(out))
 
 
+def hook_times(path):
+    """The hook's per-stage log, summed: stages, seconds waited, fences."""
+    lines = []
+    if os.path.exists(path):
+        with open(path) as f:
+            lines = [json.loads(line) for line in f if line.strip()]
+    return {"stages": len(lines), "waited_s": sum(d["waited_s"] for d in lines),
+            "elapsed_s": sum(d["elapsed_s"] for d in lines),
+            "inserted": sum(d["inserted"] for d in lines),
+            "stages_fixed": sum(1 for d in lines if d["inserted"]),
+            "not_checked": sum(1 for d in lines if d["tool_error"]),
+            "workers": len({d["pid"] for d in lines})}
+
+
+def ptx_errors(caches):
+    """`proxyfence check` on every .ptx the run left in its caches (Triton's
+    and Inductor's): how many files, how many with an error, with a missing
+    fence."""
+    from proxyfence import _core
+    files = sorted({p for cache in caches for p in glob.glob(os.path.join(cache, "**", "*.ptx"), recursive=True)})
+
+    def one(path):
+        try:
+            return _core.check(path).errors
+        except _core.ToolError:
+            return None
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(one, files))
+    return {"ptx_files": len(files), "ptx_not_checked": sum(1 for r in results if r is None),
+            "ptx_with_errors": sum(1 for r in results if r),
+            "ptx_missing_fence": sum(1 for r in results if r and any(f.rule == "missing-fence" for f in r))}
+
+
 def measure(mode, cases, scratch):
     work = tempfile.mkdtemp(prefix="hook-overhead-", dir=scratch)
     env = dict(os.environ)
     env["TORCHINDUCTOR_CACHE_DIR"] = os.path.join(work, "inductor")
     env["TRITON_CACHE_DIR"] = os.path.join(work, "triton")
     env["PROXYFENCE_TRITON_DUMP"] = os.path.join(work, "proxyfence")
+    env["PROXYFENCE_TRITON_TIMES"] = os.path.join(work, "times.jsonl")
     env.pop("PROXYFENCE_TRITON", None)
     if mode != "off":
         env["PROXYFENCE_TRITON"] = mode
@@ -132,6 +173,8 @@ def measure(mode, cases, scratch):
     row["kept_compiles"] = len(os.listdir(dump)) if os.path.isdir(dump) else 0
     row["wall_s"] = wall
     row["mode"] = mode
+    row["hook"] = hook_times(env["PROXYFENCE_TRITON_TIMES"])
+    row.update(ptx_errors([env["TRITON_CACHE_DIR"], env["TORCHINDUCTOR_CACHE_DIR"]]))
     shutil.rmtree(work, ignore_errors=True)
     return row
 
@@ -161,19 +204,24 @@ def main():
             rows.append(row)
             print(f"round {r} {mode:6s} wall {row['wall_s']:7.2f} s  compile "
                   f"{sum(row['compile_s'].values()):7.2f} s  match {all(row['match'].values())}  "
-                  f"kept {row['kept_compiles']}", flush=True)
+                  f"kept {row['kept_compiles']}  hook: {row['hook']['stages']} stages, waited "
+                  f"{row['hook']['waited_s']:.2f} s, inserted {row['hook']['inserted']}  PTX: "
+                  f"{row['ptx_files']} files, {row['ptx_with_errors']} with errors", flush=True)
     summary = {}
     for mode in modes:
         mine = [x for x in rows if x["mode"] == mode]
         summary[mode] = {"wall_median_s": statistics.median(x["wall_s"] for x in mine),
                          "compile_median_s": statistics.median(sum(x["compile_s"].values()) for x in mine),
-                         "all_match": all(all(x["match"].values()) for x in mine)}
+                         "all_match": all(all(x["match"].values()) for x in mine),
+                         "hook_waited_median_s": statistics.median(x["hook"]["waited_s"] for x in mine),
+                         "ptx_with_errors": [x["ptx_with_errors"] for x in mine]}
     base = summary[modes[0]]["wall_median_s"]
     for mode in modes:
         s = summary[mode]
         s["wall_ratio"] = s["wall_median_s"] / base
         print(f"{mode:6s} median wall {s['wall_median_s']:.2f} s (x{s['wall_ratio']:.3f}), median compile "
-              f"{s['compile_median_s']:.2f} s, results match eager: {s['all_match']}")
+              f"{s['compile_median_s']:.2f} s, hook waited {s['hook_waited_median_s']:.2f} s, "
+              f"PTX with errors {s['ptx_with_errors']}, results match eager: {s['all_match']}")
     if args.out:
         with open(args.out, "w") as f:
             json.dump({"cases": cases, "rounds": rows, "summary": summary}, f, indent=1)
