@@ -5,7 +5,7 @@
 // RUN: proxyfence-opt -split-input-file --proxyfence-allocate-shared-memory %s \
 // RUN:   | proxyfence-opt -split-input-file --test-verify-shared-memory-allocation \
 // RUN:   | FileCheck %s --check-prefix=VERIFY
-// VERIFY-COUNT-11: shared-memory allocation ok
+// VERIFY-COUNT-13: shared-memory allocation ok
 
 // Buffers live at the same time get disjoint offsets; the module records
 // the total.
@@ -304,6 +304,61 @@ module attributes {"ttg.num-ctas" = 2 : i32} {
     %la = ttg.local_load %a : !ttg.memdesc<64x64xf16, #split_rows, #smem, mutable> -> tensor<64x64xf16, #blocked>
     %lb = ttg.local_load %b : !ttg.memdesc<3x64x64xf16, #split_cols, #smem, mutable> -> tensor<3x64x64xf16, #blocked>
     %lc = ttg.local_load %c : !ttg.memdesc<64x64xf16, #broadcast, #smem, mutable> -> tensor<64x64xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// TLX's token form: a TMA store's source stays live until the
+// async_tma_store_token_wait on the store's own token; after it, %z may
+// take %x's bytes.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+// CHECK: module attributes {ttg.shared = 8192 : i32}
+// CHECK-LABEL: tt.func @token_wait_own_store
+// CHECK: ttg.local_alloc {allocation.offset = 0 : i32}
+// CHECK: ttng.async_tma_store_token_wait
+// CHECK: ttg.local_alloc {allocation.offset = 0 : i32}
+module {
+  tt.func @token_wait_own_store(%desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %i: i32, %v: tensor<64x64xf16, #blocked>) {
+    %x = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttg.local_store %v, %x : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttng.fence_async_shared {bCluster = false}
+    %tx = ttng.async_tma_copy_local_to_global %desc[%i, %i] %x : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable> -> !ttg.async.token
+    ttng.async_tma_store_token_wait %tx : !ttg.async.token
+    %z = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttg.local_store %v, %z : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// The token wait of an older store does not complete a newer one: %x's
+// store may still be reading when %z is written, so %z gets bytes of its
+// own (%y, read after %z, stays live too).
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+// CHECK: module attributes {ttg.shared = 24576 : i32}
+// CHECK-LABEL: tt.func @token_wait_older_store
+module {
+  tt.func @token_wait_older_store(%desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %i: i32, %v: tensor<64x64xf16, #blocked>) {
+    %x = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    %y = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttg.local_store %v, %x : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttg.local_store %v, %y : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttng.fence_async_shared {bCluster = false}
+    %ty = ttng.async_tma_copy_local_to_global %desc[%i, %i] %y : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable> -> !ttg.async.token
+    %tx = ttng.async_tma_copy_local_to_global %desc[%i, %i] %x : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable> -> !ttg.async.token
+    ttng.async_tma_store_token_wait %ty : !ttg.async.token
+    %z = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttg.local_store %v, %z : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    %ly = ttg.local_load %y : !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable> -> tensor<64x64xf16, #blocked>
     tt.return
   }
 }

@@ -349,15 +349,17 @@ void extendOverAncestors(Operation *op, Operation *alloc,
   }
 }
 
-/// Whether `wait` completes every async access of kind `kind` issued
-/// before it: a wait of that kind that leaves none pending (an mbarrier
-/// wait is taken to complete what its kind covers, as the completion
-/// analysis does).
-bool completesAll(Operation *wait, CompletionKind kind,
-                  const ProgramOrder &order) {
+/// Whether `wait` completes the async access `access` of kind `kind`
+/// issued before it: a wait of that kind that leaves none pending (an
+/// mbarrier wait is taken to complete what its kind covers, as the
+/// completion analysis does), or TLX's token wait on the access's own token.
+bool completes(Operation *wait, Operation *access, CompletionKind kind,
+               const ProgramOrder &order) {
   ProxyAccessRef iface = order.proxyAccess(wait);
   if (!iface || iface.getCompletionKind() != kind)
     return false;
+  if (auto tokenWait = dyn_cast<ttng::TMAStoreTokenWaitOp>(wait))
+    return tokenWait.getToken().getDefiningOp() == access;
   if (auto storeWait = dyn_cast<ttng::TMAStoreWaitOp>(wait))
     return storeWait.getPendingsAttr().getInt() == 0;
   if (auto dotWait = dyn_cast<ttng::WarpGroupDotWaitOp>(wait))
@@ -381,7 +383,7 @@ void extendOverAsyncAccess(Operation *op, const ProgramOrder &order,
        at = at->getParentOp()) {
     for (Operation *next = at->getNextNode(); next;
          next = next->getNextNode()) {
-      if (completesAll(next, kind, order)) {
+      if (completes(next, op, kind, order)) {
         live.extend(order.span(next));
         return;
       }
