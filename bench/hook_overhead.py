@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What the Triton hook costs torch.compile, measured side by side.
 
-  hook_overhead.py [--rounds N] [--cases mm,addmm,bmm,flex,gpt2]
+  hook_overhead.py [--rounds N] [--first-round K] [--cases mm,addmm,bmm,flex,gpt2]
                    [--modes off,check,fix] [--out FILE.json]
 
 Runs on the machine with the GPU, with PyTorch, Triton and the proxyfence
@@ -184,6 +184,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--cases", default=",".join(CASES))
     parser.add_argument("--modes", default="off,check")
+    parser.add_argument("--first-round", type=int, default=0,
+                        help="number the rounds from here (a later call goes on with the alternation)")
     parser.add_argument("--out")
     parser.add_argument("--scratch", default=None, help="where the fresh caches go (default: the temp dir)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -197,7 +199,7 @@ def main():
         parser.error(f"unknown cases {unknown}; known: {', '.join(CASES)}")
     modes = args.modes.split(",")
     rows = []
-    for r in range(args.rounds):
+    for r in range(args.first_round, args.first_round + args.rounds):
         for mode in (modes if r % 2 == 0 else list(reversed(modes))):
             row = measure(mode, cases, args.scratch)
             row["round"] = r
