@@ -577,3 +577,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Rule: a view is the bytes it views. TLX marks some views
+// `tlx.logical_lifetime_boundary` (a new logical buffer on old bytes) and
+// its pass then ignores writes made through the backing buffer or a
+// sibling view; here a write into the backing, read by a wgmma through
+// the view, is fenced (docs/triton-differences.md #7).
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @lifetime_boundary_view_is_the_same_bytes
+  // CHECK: ttg.local_store
+  // CHECK-NEXT: %[[V:.*]] = ttg.memdesc_reinterpret %{{.*}} {tlx.logical_lifetime_boundary}
+  // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+  // CHECK-NEXT: ttng.warp_group_dot %[[V]], %[[V]]
+  tt.func @lifetime_boundary_view_is_the_same_bytes(%v: tensor<64x64xf16, #blocked>, %acc: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %backing = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttg.local_store %v, %backing : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %view = ttg.memdesc_reinterpret %backing {tlx.logical_lifetime_boundary} : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %d = ttng.warp_group_dot %view, %view, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
