@@ -71,6 +71,22 @@ std::optional<unsigned> memoryOperand(const Instruction &inst,
   return std::nullopt;
 }
 
+/// An access of `width` bytes through the instruction's first memory
+/// operand; none when it has no memory operand.
+std::optional<Access> memoryAccess(const Instruction &inst, bool read,
+                                   bool write,
+                                   std::optional<uint64_t> width) {
+  std::optional<unsigned> address = memoryOperand(inst);
+  if (!address)
+    return std::nullopt;
+  Access access;
+  access.operand = *address;
+  access.isRead = read;
+  access.isWrite = write;
+  access.width = width;
+  return access;
+}
+
 Classification accesses(std::vector<Access> list) {
   Classification c;
   c.role = Role::Accesses;
@@ -94,16 +110,12 @@ Classification genericMemory(const Instruction &inst, bool read, bool write) {
                    !opcode.contains(".local") && !opcode.contains(".const");
     return generic ? roleOnly(Role::Unknown) : roleOnly(Role::None);
   }
-  std::optional<unsigned> address = memoryOperand(inst);
-  if (!address)
+  std::optional<Access> access =
+      memoryAccess(inst, read, write, getAccessWidth(opcode));
+  if (!access)
     return roleOnly(Role::Unknown);
-  Access access;
-  access.operand = *address;
-  access.isRead = read;
-  access.isWrite = write;
-  access.width = getAccessWidth(opcode);
-  access.scope = clusterIf(opcode.contains("shared::cluster"));
-  return accesses({access});
+  access->scope = clusterIf(opcode.contains("shared::cluster"));
+  return accesses({*access});
 }
 
 Classification classifyLoad(const Instruction &inst) {
@@ -118,15 +130,10 @@ Classification classifyAtomic(const Instruction &inst) {
 
 /// ldmatrix/stmatrix: each thread names one 16-byte row.
 Classification classifyMatrix(const Instruction &inst, bool write) {
-  std::optional<unsigned> address = memoryOperand(inst);
-  if (!address)
+  std::optional<Access> access = memoryAccess(inst, !write, write, 16);
+  if (!access)
     return roleOnly(Role::Unknown);
-  Access access;
-  access.operand = *address;
-  access.isRead = !write;
-  access.isWrite = write;
-  access.width = 16;
-  return accesses({access});
+  return accesses({*access});
 }
 Classification classifyLdmatrix(const Instruction &inst) {
   return classifyMatrix(inst, false);
@@ -170,18 +177,14 @@ Classification classifyStAsync(const Instruction &inst) {
 /// Every mbarrier.* executed by a thread: generic traffic on the barrier's
 /// 8 bytes. try_wait/test_wait also complete tcgen05 commits.
 Classification classifyMbarrier(const Instruction &inst) {
-  std::optional<unsigned> address = memoryOperand(inst);
-  if (!address)
+  std::optional<Access> access = memoryAccess(
+      inst, true, !StringRef(inst.opcode).contains("wait"), 8);
+  if (!access)
     return roleOnly(Role::None);
-  Access access;
-  access.operand = *address;
-  access.isRead = true;
-  access.isWrite = !StringRef(inst.opcode).contains("wait");
-  access.isMbarrier = true;
-  access.width = 8;
-  access.scope = clusterIf(inst.opcode.find("shared::cluster") !=
-                           std::string::npos);
-  Classification c = accesses({access});
+  access->isMbarrier = true;
+  access->scope = clusterIf(inst.opcode.find("shared::cluster") !=
+                            std::string::npos);
+  Classification c = accesses({*access});
   if (StringRef(inst.opcode).starts_with("mbarrier.try_wait") ||
       StringRef(inst.opcode).starts_with("mbarrier.test_wait"))
     c.role = Role::MbarrierWait;
@@ -231,23 +234,23 @@ Classification classifyBulk(const Instruction &inst) {
   std::optional<unsigned> size;
   if (!tensor && inst.operands.size() > 2)
     size = 2;
+  auto asyncAccess = [&](unsigned operand, bool read, bool write) {
+    Access access;
+    access.operand = operand;
+    access.isRead = read;
+    access.isWrite = write;
+    access.isAsync = true;
+    access.sizeOperand = size;
+    return access;
+  };
   if (toShared) {
-    Access write;
-    write.operand = 0;
-    write.isWrite = true;
-    write.isRead = reduce;
-    write.isAsync = true;
-    write.sizeOperand = size;
+    Access write = asyncAccess(0, reduce, true);
     write.scope = clusterIf(multicast ||
                             opcode.contains(".shared::cluster.shared"));
     list.push_back(write);
   }
   if (fromShared) {
-    Access read;
-    read.operand = 1;
-    read.isRead = true;
-    read.isAsync = true;
-    read.sizeOperand = size;
+    Access read = asyncAccess(1, true, false);
     read.completion = toShared ? Completion::None : Completion::BulkGroup;
     list.push_back(read);
   }
