@@ -376,8 +376,13 @@ void proxyfence::writeExplanations(
   if (format != OutputFormat::Text) {
     auto protectsJSON = [](llvm::ArrayRef<Finding> protects) {
       json::Array array;
-      for (const Finding &finding : protects)
-        array.push_back(toJSON(finding));
+      for (const Finding &finding : protects) {
+        json::Value value = toJSON(finding);
+        if (finding.pairs > 1)
+          value.getAsObject()->try_emplace("pairs",
+                                           static_cast<int64_t>(finding.pairs));
+        array.push_back(std::move(value));
+      }
       return array;
     };
     json::Array array;
@@ -414,6 +419,10 @@ void proxyfence::writeExplanations(
       if (!finding.region.empty())
         os << "    memory: " << finding.region << "\n";
       os << "    path:   " << finding.path << "\n";
+      if (finding.pairs > 1)
+        os << "    pairs:  " << finding.pairs
+           << " instruction pairs of these source lines (PTX lines "
+           << finding.pairLines << ")\n";
     }
   };
   for (const FenceExplanation &explanation : explanations) {

@@ -804,6 +804,8 @@ public:
         group.finding.message += " (" + std::to_string(n) +
                                  " pairs; the same source lines at PTX lines " +
                                  list + ")";
+        group.finding.pairs = static_cast<unsigned>(n);
+        group.finding.pairLines = list;
       }
       out.push_back(std::move(group.finding));
     }
@@ -991,8 +993,12 @@ void explainFunction(const FunctionAnalysis &fa,
     explanation.fence = describe(fa.module, fa.function.instructions[i]);
     RunOptions without = probe;
     without.ignored.insert(i);
+    // One entry per source pair, as `check` reports them.
+    SourcePairs pairs(fa);
     for (const FenceProbe::Difference &difference : fences.differences(without))
-      explanation.protects.push_back(describeHazard(difference.hazard));
+      pairs.add(describeHazard(difference.hazard), difference.hazard.async,
+                difference.hazard.generic);
+    pairs.flush(explanation.protects);
     std::optional<unsigned> init;
     bool otherThreads = false;
     if (explanation.protects.empty()) {
@@ -1069,6 +1075,7 @@ void explainWaits(const FunctionAnalysis &fa,
     RunOptions probe;
     probe.weakened.insert(i);
     FunctionAnalysis::CompletionTrace trace;
+    SourcePairs pairs(fa);
     for (const CompletionHazard &h : fa.findCompletionHazards(probe, &trace)) {
       if (basePairs.count({h.write, h.async}) || !isReportedCompletion(fa, h))
         continue;
@@ -1077,12 +1084,15 @@ void explainWaits(const FunctionAnalysis &fa,
       if (!isProven(fa.module, fa.accesses[h.write][h.writeAccess],
                     fa.accesses[h.async][h.asyncAccess]))
         finding.kind = FindingKind::UnprovenOrdering;
-      explanation.protects.push_back(std::move(finding));
+      pairs.add(std::move(finding), h.write, h.async);
     }
+    pairs.flush(explanation.protects);
     std::string weaker = "as `wait_group " +
                          std::to_string(fa.roles[i].waitCount + 1) + "` it";
     if (!explanation.protects.empty()) {
-      size_t n = explanation.protects.size();
+      size_t n = 0; // instruction pairs, over the source pairs
+      for (const Finding &finding : explanation.protects)
+        n += finding.pairs;
       explanation.summary = "needed: " + weaker + " would leave " +
                             std::to_string(n) + " write" +
                             (n == 1 ? "" : "s") +

@@ -95,6 +95,10 @@ struct Finding {
   /// TMA or bulk load over bytes an async read may still be reading), not
   /// a generic one.
   bool asyncWriter = false;
+  /// The instruction pairs of one source pair this finding stands for (an
+  /// unrolled loop's copies), and the first of them as "PTX/PTX" lines.
+  unsigned pairs = 1;
+  std::string pairLines;
 };
 
 /// The finding's severity: its kind's, "error" for an unproven ordering
@@ -139,9 +143,13 @@ llvm::StringRef stringifyVerdict(WaitExplanation::Verdict verdict);
 /// TTGIR and PTX: "needed: orders N hazards", and the scope advice when
 /// it is over-wide.
 inline std::string summarizeNeededFence(const FenceExplanation &explanation) {
-  size_t n = explanation.protects.size();
+  size_t n = explanation.protects.size(), pairs = 0;
+  for (const Finding &finding : explanation.protects)
+    pairs += finding.pairs;
   return "needed: orders " + std::to_string(n) + " hazard" +
          (n == 1 ? "" : "s") +
+         (pairs != n ? " (" + std::to_string(pairs) + " instruction pairs)"
+                     : std::string()) +
          (explanation.overwide ? "; cluster scope is wider than needed, the "
                                  "CTA scope suffices"
                                : "");
