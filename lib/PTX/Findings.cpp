@@ -788,7 +788,10 @@ public:
                                            finding.secondary.ir.line};
     if (fresh)
       groups.push_back({std::move(finding), {}});
-    groups[it->second].lines.push_back(lines);
+    // One instruction pair counts once, however many of its accesses meet.
+    std::vector<std::pair<unsigned, unsigned>> &seen = groups[it->second].lines;
+    if (llvm::find(seen, lines) == seen.end())
+      seen.push_back(lines);
   }
 
   void flush(std::vector<Finding> &out) {

@@ -258,7 +258,7 @@ class _StageCheck:
         self.fixed_path = os.path.join(self.folder, f"{self.base}.fixed.{stage}")
         self.fixed_text = None
         self.inserted = 0
-        self.procs = []
+        self.procs = []     # (running check, the path it checks)
         self.reports = []   # reports already in hand (fix mode: the input's, from the fix)
         self.error = None
         self.refusal = ""
@@ -276,9 +276,11 @@ class _StageCheck:
                     with open(self.fixed_path) as f:
                         self.fixed_text = f.read()
             else:
-                self.procs.append(start_check(self.path, strict=settings.strict, binary=settings.binary))
+                self.procs.append((start_check(self.path, strict=settings.strict, binary=settings.binary),
+                                   self.path))
             if self.inserted:
-                self.procs.append(start_check(self.fixed_path, strict=settings.strict, binary=settings.binary))
+                self.procs.append((start_check(self.fixed_path, strict=settings.strict, binary=settings.binary),
+                                   self.fixed_path))
         except Exception as e:  # noqa: BLE001 - a hook must never break the compile it watches
             self.error = e if isinstance(e, (ToolError, OSError)) else ToolError(f"internal error: {e!r}")
             self.fixed_text = None
@@ -294,8 +296,7 @@ class _StageCheck:
         waited = time.perf_counter()
         unfixed: List[Finding] = []
         try:
-            paths = (self.fixed_path,) if self.reports else (self.path, self.fixed_path)
-            reports = self.reports + [finish_check(proc, path) for proc, path in zip(self.procs, paths)]
+            reports = self.reports + [finish_check(proc, path) for proc, path in self.procs]
             if self.error is not None:
                 raise self.error
             unfixed = reports[0].findings
