@@ -417,6 +417,9 @@ bool tmaStore(StringRef o) {
 bool tcgen05Mma(StringRef o) {
   return startsWithAny(o, {"tcgen05.mma", "tcgen05.commit"});
 }
+bool ctaBarrierSync(StringRef o) {
+  return startsWithAny(o, {"bar.sync", "barrier.sync"});
+}
 
 const std::vector<Lowering> &lowerings() {
   static const std::vector<Lowering> table = {
@@ -452,14 +455,8 @@ const std::vector<Lowering> &lowerings() {
        [](StringRef o) {
          return startsWithAny(o, {"cp.async.wait_group", "cp.async.wait_all"});
        }},
-      {"ttg.local_barrier",
-       [](StringRef o) {
-         return startsWithAny(o, {"bar.sync", "barrier.sync"});
-       }},
-      {"ttg.barrier",
-       [](StringRef o) {
-         return startsWithAny(o, {"bar.sync", "barrier.sync"});
-       }},
+      {"ttg.local_barrier", ctaBarrierSync},
+      {"ttg.barrier", ctaBarrierSync},
       // mbarriers (BarrierOpToLLVM.cpp).
       {"ttng.init_barrier",
        [](StringRef o) { return o.starts_with("mbarrier.init"); }},
@@ -513,10 +510,7 @@ const std::vector<Lowering> &lowerings() {
        [](StringRef o) {
          return startsWithAny(o, {"bar.arrive", "barrier.arrive"});
        }},
-      {"ttng.wait_barrier_named",
-       [](StringRef o) {
-         return startsWithAny(o, {"bar.sync", "barrier.sync"});
-       }},
+      {"ttng.wait_barrier_named", ctaBarrierSync},
       // Bulk copies, st.async, try_cancel, TMEM slot allocation (TLX).
       {"ttng.async_bulk_copy_global_to_local",
        [](StringRef o) {
