@@ -74,6 +74,7 @@ protected:
 };
 
 TEST_F(PTXPredicates, StableMeansOneValuePerThread) {
+  // A guard gives facts only when its predicate is stable.
   load("\tmov.u32 %r1, %tid.x;\n"
        "\tsetp.eq.s32 %p1, %r1, 0;\n"
        "\tld.param.u32 %r2, [k_param_0];\n"
@@ -85,13 +86,86 @@ TEST_F(PTXPredicates, StableMeansOneValuePerThread) {
        "\tsetp.lt.s32 %p3, %r3, 8;\n"
        "\tld.shared.u32 %r4, [%r1];\n"
        "\tsetp.ne.s32 %p4, %r4, 0;\n" // a load: not stable
-       "\telect.sync %r5|%p5, -1;\n"
+       "\telect.sync %r5|%p5, -1;\n"   // one leader per mask: stable
+       "\telect.sync %r6|%p6, %r4;\n"  // a loaded mask: not stable
+       "\t@%p1 st.shared.u32 [%r1], 1;\n"
+       "\t@%p2 st.shared.u32 [%r1], 2;\n"
+       "\t@%p3 st.shared.u32 [%r1], 3;\n"
+       "\t@%p4 st.shared.u32 [%r1], 4;\n"
+       "\t@%p5 st.shared.u32 [%r1], 5;\n"
+       "\t@%p6 st.shared.u32 [%r1], 6;\n"
        "\t@%p3 bra $L_loop;\n");
-  EXPECT_TRUE(facts->isStable("%p1"));
-  EXPECT_TRUE(facts->isStable("%p2"));
-  EXPECT_FALSE(facts->isStable("%p3"));
-  EXPECT_FALSE(facts->isStable("%p4"));
-  EXPECT_FALSE(facts->isStable("%p5"));
+  unsigned firstStore = first("st.shared.u32");
+  auto stableGuard = [&](unsigned k) {
+    return !facts->instructionFacts(cfg, firstStore + k).empty();
+  };
+  EXPECT_TRUE(stableGuard(0));
+  EXPECT_TRUE(stableGuard(1));
+  EXPECT_FALSE(stableGuard(2));
+  EXPECT_FALSE(stableGuard(3));
+  EXPECT_TRUE(stableGuard(4));
+  EXPECT_FALSE(stableGuard(5));
+  // Two registers computed alike are one value: %p2's guard implies the
+  // second definition's.
+  EXPECT_TRUE(facts->implies(facts->instructionFacts(cfg, firstStore + 1),
+                             firstStore + 1));
+}
+
+TEST_F(PTXPredicates, ElectedIssuerIsOneValueAcrossBranches) {
+  // CUTLASS's issuer predicate: 0 outside warp 0, else the elected lane,
+  // set on two paths; then store, commit and wait each behind its own
+  // branch on it (a grouped GEMM epilogue). The value at the join is
+  // `warp != 0 ? 0 : elected`, stable, so the branches are correlated.
+  load("\tmov.u32 %r1, %tid.x;\n"
+       "\tand.b32 %r2, %r1, 96;\n"
+       "\tsetp.ne.s32 %p1, %r2, 0;\n"
+       "\tmov.pred %p2, 0;\n"
+       "\t@%p1 bra $L_join;\n"
+       "\tmov.b32 %r3, 0;\n"
+       "\t{\n"
+       "\t.reg .b32 %rx;\n"
+       "\t.reg .pred %px;\n"
+       "\telect.sync %rx|%px, -1;\n"
+       "\t@%px mov.s32 %r3, 1;\n"
+       "\t}\n"
+       "\tsetp.ne.s32 %p2, %r3, 0;\n"
+       "$L_join:\n"
+       "\tnot.pred %p3, %p2;\n"
+       "\t@%p3 bra $L_a;\n"
+       "\tcp.async.bulk.commit_group;\n"
+       "$L_a:\n"
+       "\tbar.sync 0;\n"
+       "\t@%p3 bra $L_b;\n"
+       "\tcp.async.bulk.wait_group.read 0;\n"
+       "$L_b:\n"
+       "\tmembar.cta;\n");
+  unsigned issue = blockStarting("cp.async.bulk.commit_group");
+  unsigned second = blockStarting("bar.sync");
+  unsigned wait = blockStarting("cp.async.bulk.wait_group.read");
+  unsigned done = blockStarting("membar.cta");
+  ASSERT_FALSE(facts->atBlock(issue).empty());
+  EXPECT_TRUE(PredicateFacts::contradicts(facts->atBlock(issue),
+                                          facts->edgeFacts(second, done)));
+  EXPECT_FALSE(PredicateFacts::contradicts(facts->atBlock(issue),
+                                           facts->edgeFacts(second, wait)));
+}
+
+TEST_F(PTXPredicates, ValuesSetOnPathsNoFactTellsApartAreUnknown) {
+  // The same shape, but the predicate is set to 0 or to the election on
+  // paths a loaded flag picks: no stable fact tells them apart.
+  load("\tmov.u32 %r1, %tid.x;\n"
+       "\tld.shared.u32 %r2, [%r1];\n"
+       "\tsetp.ne.s32 %p1, %r2, 0;\n"
+       "\tmov.pred %p2, 0;\n"
+       "\t@%p1 bra $L_join;\n"
+       "\telect.sync %r3|%p2, -1;\n"
+       "$L_join:\n"
+       "\tnot.pred %p3, %p2;\n"
+       "\t@%p3 bra $L_a;\n"
+       "\tcp.async.bulk.commit_group;\n"
+       "$L_a:\n"
+       "\tbar.sync 0;\n");
+  EXPECT_TRUE(facts->atBlock(blockStarting("cp.async.bulk.commit_group")).empty());
 }
 
 TEST_F(PTXPredicates, BranchesOnTheSamePredicateAreCorrelated) {
@@ -180,7 +254,6 @@ TEST_F(PTXPredicates, UnstablePredicateCorrelatedOverTwoBranches) {
   // fall-through is infeasible; from the other predecessor (no branch of
   // its own) nothing is known.
   load(flagLoop());
-  EXPECT_FALSE(facts->isStable("%p1"));
   unsigned head = cfg.blockOf[first("ld.shared.u32")];
   unsigned taken = cfg.blockOf[first("add.s32")];
   unsigned join = cfg.blockOf[first("setp.eq.s32")];

@@ -940,15 +940,15 @@ struct PendingReads {
 std::optional<bool> executesFor(const PredicateFacts &predicates,
                                 const PredicateFacts::FactSet &facts,
                                 const PredicateFacts::FactSet &guard,
-                                const Instruction &inst) {
+                                const Instruction &inst, unsigned index) {
   if (!inst.isPredicated())
     return true;
   PredicateFacts::FactSet both;
   std::set_union(facts.begin(), facts.end(), guard.begin(), guard.end(),
                  std::back_inserter(both));
-  if (predicates.implies(both, inst))
+  if (predicates.implies(both, index))
     return true;
-  if (predicates.excludes(both, inst))
+  if (predicates.excludes(both, index))
     return false;
   return std::nullopt;
 }
@@ -997,7 +997,7 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
       std::optional<bool> runs = std::optional<bool>(false);
       if (r.completion == kind) {
         runs = executesFor(predicates, facts, guardOf(it->first.first),
-                           function.instructions[i]);
+                           function.instructions[i], i);
         if (!runs)
           runs = sameGuard(it->first.first, i);
       }
@@ -1048,7 +1048,7 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
             predicates.instructionFacts(cfg, i);
         for (const auto &[key, list] : state.self)
           if (executesFor(predicates, facts, guardOf(key.first),
-                          function.instructions[i]) != false) {
+                          function.instructions[i], i) != false) {
             release.read = key;
             releases.push_back(release);
           }

@@ -301,11 +301,15 @@ bool readsRegister(const Instruction &inst, llvm::StringRef reg);
 std::optional<int64_t> immediateOperand(llvm::StringRef operand);
 
 /// Branch correlation (lib/PTX/Predicates.cpp): facts `predicate ==
-/// value` about *stable* predicates, those every evaluation of which in a
-/// thread gives the same value (the same pure expression of stable
-/// operands: immediates, %tid, %ctaid, %laneid, parameters, ...). Two
-/// registers computed alike are one predicate; `setp.ne` negates
-/// `setp.eq` on the same integer operands.
+/// value` about *stable* values, those that are the same at every
+/// evaluation in a thread. A forward value numbering gives each register,
+/// at each point, an expression over stable leaves (immediates, %tid,
+/// %ctaid, %laneid, parameters, symbols, elect.sync's election of a fixed
+/// member mask, a shfl.sync.idx of stable values); two registers computed
+/// alike are one value, `setp.ne` negates `setp.eq` on the same integer
+/// operands, and a register set on two paths that a stable fact tells
+/// apart (`mov p, 0; @q bra L; setp p, ...; L:`) is the value `q ? 0 :
+/// setp`. A fact about a stable value holds wherever it was learnt.
 class PredicateFacts {
 public:
   struct Fact {
@@ -329,11 +333,10 @@ public:
   FactSet instructionFacts(const CFG &cfg, unsigned index) const;
   /// Whether some fact of `a` is negated in `b`.
   static bool contradicts(const FactSet &a, const FactSet &b);
-  /// Whether `facts` make `inst`'s guard true (an unguarded instruction
-  /// always executes) / false.
-  bool implies(const FactSet &facts, const Instruction &inst) const;
-  bool excludes(const FactSet &facts, const Instruction &inst) const;
-  bool isStable(llvm::StringRef reg) const;
+  /// Whether `facts` make the guard of instruction `index` true (an
+  /// unguarded instruction always executes) / false.
+  bool implies(const FactSet &facts, unsigned index) const;
+  bool excludes(const FactSet &facts, unsigned index) const;
 
   /// Two-branch correlation of *unstable* predicates (a value read from
   /// memory, a query result): the path `pred -> block -> succ` is
@@ -351,19 +354,32 @@ public:
   }
 
 private:
+  /// A value: an expression node, interned (Predicates.cpp).
+  struct Node {
+    enum Kind : uint8_t { Unknown, Leaf, Not, And, Or, Op, Ite } kind;
+    /// The same at every evaluation in a thread.
+    bool stable;
+    llvm::SmallVector<unsigned, 3> children;
+  };
+  friend class ValueNumbering;
+
   void findInfeasiblePaths(const CFG &cfg);
-  std::optional<Fact> factOf(llvm::StringRef reg, bool value) const;
-  FactSet computeEdgeFacts(const CFG &cfg, unsigned from, unsigned to) const;
-  void addWithConsequences(FactSet &facts, llvm::StringRef reg, bool value,
+  /// The fact code of `node == value` (Nots stripped), if `node` is stable.
+  std::optional<uint32_t> factCode(unsigned node, bool value) const;
+  /// Adds `node == value` and what it implies through not/and/or.
+  void addWithConsequences(FactSet &facts, unsigned node, bool value,
                            unsigned depth) const;
+  FactSet computeEdgeFacts(const CFG &cfg, unsigned from, unsigned to) const;
+  void computeBlockFacts(const CFG &cfg);
   static void unite(FactSet &into, const FactSet &from);
 
   const Function &function;
-  llvm::StringMap<std::vector<unsigned>> definitions;
+  std::vector<Node> nodes;
+  /// Per instruction: the value of its guard predicate register there
+  /// (Unknown when unguarded or unreached).
+  std::vector<unsigned> guardValue;
   std::vector<FactSet> blockFacts;
   std::vector<std::vector<std::pair<unsigned, FactSet>>> edges;
-  mutable llvm::StringMap<bool> stable;
-  mutable llvm::StringMap<unsigned> keys;
   std::set<std::tuple<unsigned, unsigned, unsigned>> infeasible;
   std::vector<bool> correlatedBlocks;
 };
