@@ -289,32 +289,71 @@ bool isBoundedOnly(const Resolved &r) {
 /// #tensor-copy-restrictions, boxDim[0] * elementSize).
 constexpr int64_t kMinTMABoxBytes = 16;
 
-/// The bytes an access surely touches, for proving an overlap: its region,
-/// except that a box only bounded from above surely covers no more than
-/// its first row, the smallest box.
+/// Whether an access's start offset is a range of values that each
+/// execution picks one of, which one unknown (a stage index of the loop, a
+/// loaded value): not one offset, not a function of the thread alone, not a
+/// decoded descriptor's start (its own `sure` bytes say what it reads).
+static bool isExecutionRange(const Resolved &r) {
+  return r.offsetKnown && !r.singleOffset && !r.threadRange &&
+         r.extent != Extent::Descriptor;
+}
+
+/// The bytes an access surely touches, for proving an overlap. One start
+/// offset, or a range of them over the CTA's threads (each thread at its
+/// own): its region, except that a box only bounded from above, or not
+/// bounded at all (a TMA box or bulk size not traced), surely covers no
+/// more than its first row, the smallest box (PTX ISA
+/// #tensor-copy-restrictions; cp.async.bulk's size is a multiple of 16),
+/// and an undecoded matrix descriptor nothing known. A range of starts
+/// each execution picks one of (isExecutionRange): only the bytes every
+/// start in the range covers, from the last start to the first start's
+/// end; none when the range is wider than the access.
 SharedRegion provenRegion(const Resolved &r) {
   if (r.extent == Extent::Descriptor)
     return r.sure;
   SharedRegion region = r.region;
-  if (isBoundedOnly(r) && region.end - region.begin > kMinTMABoxBytes)
-    region.end = region.begin + kMinTMABoxBytes;
+  if (r.extent == Extent::Unbounded && r.isDescriptor) {
+    region.end = region.begin;
+    return region;
+  }
+  bool boxOnly = isBoundedOnly(r) || r.extent == Extent::Unbounded;
+  int64_t width = boxOnly ? kMinTMABoxBytes : r.sureWidth;
+  if (!isExecutionRange(r)) {
+    if (boxOnly && region.end - region.begin > width)
+      region.end = region.begin + width;
+    return region;
+  }
+  region.end = std::min(r.region.end, r.region.begin + width);
+  region.begin = std::max(r.region.begin, r.lastStart);
   return region;
+}
+
+/// Whether two sets of surely touched bytes share one: both nonempty,
+/// offsets from one base (the symbol's start, or one run-time aligned
+/// anchor of it, whose place is unknown), and intersecting.
+static bool surelyOverlap(const SharedRegion &a, const SharedRegion &b) {
+  return a.begin < a.end && b.begin < b.end && a.sameBase(b) &&
+         a.begin < b.end && b.begin < a.end;
 }
 
 /// Whether the bytes of a generic and an async access are proven to
 /// overlap as far as the checker can tell: both resolved and the bytes they
 /// surely touch overlap (a bound on a TMA box proves nothing beyond its
-/// first row), or one covers its whole (sized) variable and the other is
-/// in that variable.
+/// first row, a range of offsets nothing beyond the bytes all its starts
+/// cover), or one surely covers its whole (sized) variable and the other
+/// is in that variable.
 bool isProven(const Module &module, const Resolved &a, const Resolved &b) {
   if (isResolved(a) && isResolved(b))
-    return provenRegion(a).mayAlias(provenRegion(b));
+    return surelyOverlap(provenRegion(a), provenRegion(b));
+  // The bytes it surely touches (not those it may) span the variable.
   auto covers = [&](const Resolved &r) {
-    if (r.region.symbol < 0 || !r.offsetKnown || r.region.begin != 0 ||
-        r.region.anchor >= 0)
+    if (r.region.symbol < 0 || !r.offsetKnown)
+      return false;
+    SharedRegion sure = provenRegion(r);
+    if (sure.symbol != r.region.symbol || sure.begin != 0 || sure.anchor >= 0)
       return false;
     std::optional<uint64_t> size = module.sharedSymbols[r.region.symbol].size;
-    return size && r.region.end >= static_cast<int64_t>(*size);
+    return size && sure.end >= static_cast<int64_t>(*size);
   };
   return a.region.symbol >= 0 && a.region.symbol == b.region.symbol &&
          (covers(a) || covers(b));
@@ -376,6 +415,17 @@ describeUnresolved(const FunctionAnalysis &fa, unsigned inst, unsigned a) {
                 ", are not those of the other access",
             "bounded-extent"};
   }
+  if (isExecutionRange(r) && r.extent == Extent::Known) {
+    SharedRegion sure = provenRegion(r);
+    return {"its offset is a range, " + r.region.str(fa.module) +
+                ", of which each execution takes one value (a loaded value, a "
+                "loop's stage index), so it surely touches only the bytes every "
+                "start covers" +
+                (sure.begin < sure.end
+                     ? ", " + sure.str(fa.module) + ", not those of the other access"
+                     : std::string(": none")),
+            "execution-range"};
+  }
   return {"its extent is unknown (a TMA box is not in the PTX, and neither "
           "an expect_tx of its mbarrier nor a later buffer of " +
               name + " bounds it)",
@@ -431,7 +481,8 @@ struct UnprovenCauses {
   void add(const FunctionAnalysis &fa, bool completion, unsigned generic,
            unsigned genericAccess, unsigned async, unsigned asyncAccess,
            llvm::StringRef hazard,
-           std::optional<unsigned> release = std::nullopt) {
+           std::optional<unsigned> release = std::nullopt,
+           Scope scope = Scope::CTA) {
     const Resolved &asyncAccessBytes = fa.accesses[async][asyncAccess];
     // The cause is the async side's unless only its extent is bounded by a
     // decoded descriptor while the generic side is not traced at all.
@@ -483,10 +534,10 @@ struct UnprovenCauses {
                   std::string(release ? "mbarrier.arrive that hands them over"
                                       : "write") +
                   "; --strict reports this as an error"
-            : "if the bytes may overlap, order them with "
-              "`fence.proxy.async.shared::cta;` (every thread that "
-              "accessed them, before the barrier); --strict reports this as "
-              "an error";
+            : "if the bytes may overlap, order them with `" +
+                  fenceText(scope) +
+                  "` (every thread that accessed them, before the barrier); "
+                  "--strict reports this as an error";
   }
 
   void addCrossRole(const FunctionAnalysis &fa, unsigned generic,
@@ -922,8 +973,13 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
     std::optional<SharedRegion> firstPass;
     if (isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
                  fa.accesses[hazard.async][hazard.asyncAccess]) ||
-        (firstPass = fa.provenOnFirstPass(hazard.generic, hazard.genericAccess,
-                                          hazard.async, hazard.asyncAccess))) {
+        (firstPass = fa.provenOnFirstPass(
+             hazard.generic, hazard.genericAccess, hazard.async,
+             hazard.asyncAccess,
+             // A fence that does not order it (a CTA fence for another
+             // CTA's access, a cluster fence after the arrive) may lie on
+             // the way.
+             /*acrossFences=*/hazard.why != Unordered::NoFence))) {
       Finding finding = makeMissingFence(fa, hazard, unordering[b]);
       if (firstPass)
         finding.region = firstPassRegion(fa, *firstPass);
@@ -953,7 +1009,8 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
                     hazard->generic))
       unproven.add(fa, /*completion=*/false, hazard->generic,
                    hazard->genericAccess, hazard->async, hazard->asyncAccess,
-                   stringifyHazardKind(hazard->kind));
+                   stringifyHazardKind(hazard->kind), std::nullopt,
+                   hazard->scope);
   for (const Hazard *hazard : handOffsUnproven)
     if (!proven.has(FindingKind::MissingFence,
                     stringifyHazardKind(hazard->kind), hazard->async,
@@ -962,10 +1019,19 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
                             hazard->async, hazard->asyncAccess,
                             stringifyHazardKind(hazard->kind));
   for (const CompletionHazard &hazard : fa.findCompletionHazards()) {
-    if (isProven(fa.module, fa.accesses[hazard.write][hazard.writeAccess],
-                 fa.accesses[hazard.async][hazard.asyncAccess]))
-      proven.add(makeMissingWait(fa, hazard), hazard.write, hazard.async);
-    else if (isReportedCompletion(fa, hazard))
+    std::optional<SharedRegion> firstPass;
+    if (hazard.sameSlot ||
+        isProven(fa.module, fa.accesses[hazard.write][hazard.writeAccess],
+                 fa.accesses[hazard.async][hazard.asyncAccess]) ||
+        (!hazard.release &&
+         (firstPass = fa.provenOnFirstPass(hazard.async, hazard.asyncAccess,
+                                           hazard.write, hazard.writeAccess,
+                                           /*acrossFences=*/true)))) {
+      Finding finding = makeMissingWait(fa, hazard);
+      if (firstPass)
+        finding.region = firstPassRegion(fa, *firstPass);
+      proven.add(std::move(finding), hazard.write, hazard.async);
+    } else if (isReportedCompletion(fa, hazard))
       unproven.add(fa, /*completion=*/true, hazard.write, hazard.writeAccess,
                    hazard.async, hazard.asyncAccess, "", hazard.release);
   }

@@ -322,7 +322,13 @@ FunctionAnalysis::threadsReaching(unsigned i, unsigned n) const {
   unsigned block = cfg.blockOf[i];
   const llvm::BitVector &to = getAsyncReach(block).to;
   auto leadsHere = [&](unsigned b) { return b == block || to.test(b); };
+  // A block that reaches the instruction's only through a back edge (its
+  // own block's end, a loop's latch after it) comes after the first pass
+  // got there: its branch decides nothing about getting there.
+  const llvm::BitVector &before = getAcyclicReach(block);
   for (unsigned b : to.set_bits()) {
+    if (!before.test(b))
+      continue;
     if (cfg.domOut[b] == 0)
       continue;
     unsigned end = cfg.blocks[b].end - 1;
@@ -364,6 +370,26 @@ FunctionAnalysis::threadsReaching(unsigned i, unsigned n) const {
   if (llvm::none_of(threads, [](bool t) { return t; }))
     return std::nullopt;
   return runners;
+}
+
+const llvm::BitVector &
+FunctionAnalysis::getAcyclicReach(unsigned block) const {
+  auto [it, fresh] = acyclicReach.try_emplace(block);
+  if (!fresh)
+    return it->second;
+  llvm::BitVector &reach = it->second;
+  reach.resize(cfg.blocks.size());
+  std::vector<unsigned> stack = {block};
+  while (!stack.empty()) {
+    unsigned x = stack.back();
+    stack.pop_back();
+    for (unsigned p : cfg.blocks[x].predecessors)
+      if (!cfg.isBackEdge(p, x) && !reach.test(p)) {
+        reach.set(p);
+        stack.push_back(p);
+      }
+  }
+  return reach;
 }
 
 bool FunctionAnalysis::firstWarpWhole() const {
@@ -553,9 +579,17 @@ FunctionAnalysis::sureBytes(unsigned i, unsigned a,
 
 std::optional<SharedRegion>
 FunctionAnalysis::provenOnFirstPass(unsigned first, unsigned firstAccess,
-                                    unsigned second,
-                                    unsigned secondAccess) const {
-  if (cfg.acyclicOrder.empty() || !reachesUnfenced(first, second) ||
+                                    unsigned second, unsigned secondAccess,
+                                    bool acrossFences) const {
+  // A completion hazard (an async read, then a write of its bytes) is not
+  // ordered by a fence: a path without back edges, fenced or not, will do.
+  auto reaches = [&] {
+    if (!acrossFences)
+      return reachesUnfenced(first, second);
+    unsigned bf = cfg.blockOf[first], bt = cfg.blockOf[second];
+    return (bf == bt && first < second) || getAcyclicReach(bt).test(bf);
+  };
+  if (cfg.acyclicOrder.empty() || !reaches() ||
       PredicateFacts::contradicts(predicates.instructionFacts(cfg, first),
                                   predicates.instructionFacts(cfg, second)))
     return std::nullopt;

@@ -62,7 +62,11 @@ struct SlotAddress {
   unsigned counter = 0;
   int64_t stride = 0;
   int symbol = -1, anchor = -1;
+  /// The bytes it may touch, from the slot's start.
   int64_t lo = 0, hi = 0;
+  /// [lo, sureHi) it surely touches (its offset in the slot one value or
+  /// one per thread, and a box's first 16 bytes); sureHi <= lo: unknown.
+  int64_t sureHi = 0;
 };
 
 /// One shared access of an instruction, its bytes resolved.
@@ -75,12 +79,23 @@ struct Resolved {
   bool isAsync = false;
   bool isMbarrier = false;
   bool isInval = false;
+  /// A matrix descriptor's operand (wgmma, tcgen05.mma).
+  bool isDescriptor = false;
   /// Offset and width known (not a TMA box, descriptor or tx bound).
   bool exact = false;
   /// The start offset was traced (else the region is the whole symbol).
   bool offsetKnown = false;
   /// The offset is one value, not a range.
   bool singleOffset = false;
+  /// For a range of start offsets: the last start (the first is
+  /// region.begin), so that the bytes every start covers can be told.
+  int64_t lastStart = 0;
+  /// The range of start offsets is over the CTA's threads (the address is
+  /// a function of %tid.x alone), not over executions.
+  bool threadRange = false;
+  /// How many bytes from its start the access surely touches (0: not
+  /// known): its width, or the least value of its size operand.
+  int64_t sureWidth = 0;
   /// Where the end of the region comes from.
   Extent extent = Extent::Unbounded;
   Scope scope = Scope::CTA;
@@ -135,6 +150,9 @@ struct CompletionHazard {
   /// on the same barrier that the write follows (docs/ptx-checker.md,
   /// Hand-offs).
   std::optional<unsigned> release, acquire;
+  /// Some instance of the read still pending at the write is of the same
+  /// ring slot (its stage counter advanced a multiple of the slots since).
+  bool sameSlot = false;
 };
 
 /// Options of one run: fences ignored or narrowed (probes) and virtual
@@ -236,6 +254,8 @@ public:
     llvm::BitVector from, to;
   };
   const AsyncReach &getAsyncReach(unsigned block) const;
+  /// The blocks from which a path without back edges reaches `block`.
+  const llvm::BitVector &getAcyclicReach(unsigned block) const;
   /// Whether instruction `to` may run after instruction `from` in one
   /// thread: later in its block, or in a block its block reaches.
   bool reaches(unsigned from, unsigned to) const {
@@ -297,16 +317,21 @@ public:
   /// stage counter apart (-1: unknown) are in different ring slots, so their
   /// bytes are disjoint.
   bool inDifferentSlots(const Resolved &a, const Resolved &b, int delta) const;
+  /// Whether two such accesses are in the same slot (`delta` a multiple of
+  /// the slots) and surely touch a common byte of it.
+  bool surelyMeetInSlot(const Resolved &a, const Resolved &b, int delta) const;
   /// Bytes an access of instruction `first` and one of `second` both
   /// surely touch on the first pass (lib/PTX/FirstPass.cpp): both reached
   /// under uniform control, `second` after `first` with no proxy fence
-  /// between on a path without back edges, and exact offsets there (one
+  /// between on a path without back edges (with `acrossFences`, fenced or
+  /// not: a completion hazard), and exact offsets there (one
   /// value, or one per thread of the `threads` surely running). Those bytes,
   /// when there are.
   std::optional<SharedRegion> provenOnFirstPass(unsigned first,
                                                 unsigned firstAccess,
                                                 unsigned second,
-                                                unsigned secondAccess) const;
+                                                unsigned secondAccess,
+                                                bool acrossFences = false) const;
 
 private:
   /// What an access surely touches on the first pass: all the bytes of
@@ -354,6 +379,8 @@ private:
   bool reachesUnfenced(unsigned from, unsigned to) const;
   mutable std::optional<llvm::StringSet<>> varying;
   mutable std::map<unsigned, AsyncReach> asyncReach;
+  /// Per block: the blocks with a path to it that takes no back edge.
+  mutable std::map<unsigned, llvm::BitVector> acyclicReach;
   /// Hand-off facts that do not depend on the completion state (found
   /// once, shared by explain's probes).
   struct HandOffFacts {
@@ -392,7 +419,9 @@ private:
   SharedRegion resolveAddress(const Instruction &inst, unsigned operand,
                               std::optional<uint64_t> width, bool *remote,
                               bool *offsetKnown = nullptr,
-                              bool *single = nullptr) const;
+                              bool *single = nullptr,
+                              int64_t *lastStart = nullptr,
+                              bool *threadRange = nullptr) const;
   Resolved resolveAccess(const Instruction &inst, const Access &access,
                          const std::optional<SharedRegion> &barrier) const;
   /// The index of one of this function's instructions.

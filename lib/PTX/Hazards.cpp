@@ -118,7 +118,9 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
                                               std::optional<uint64_t> width,
                                               bool *remote,
                                               bool *offsetKnown,
-                                              bool *single) const {
+                                              bool *single,
+                                              int64_t *lastStart,
+                                              bool *threadRange) const {
   StringRef operand = inst.operands[operandIndex];
   unsigned index = indexOf(inst);
   int64_t displacement = 0;
@@ -130,6 +132,8 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
     value = provenance.evaluateExactAt(base, index);
     if (value.kind == AbstractValue::Address && value.descriptor)
       value.offsetKnown = false; // a descriptor used as an address
+    if (threadRange)
+      *threadRange = provenance.isFunctionOfThread(base, index);
   } else {
     // A descriptor: its start address field, when decoded.
     value = provenance.evaluateAt(operand, index);
@@ -173,6 +177,11 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
     *offsetKnown = true;
   if (single)
     *single = value.lo == value.hi;
+  if (lastStart)
+    *lastStart = std::min(
+        std::max<int64_t>(value.anchor >= 0 ? INT64_MIN : 0,
+                          value.hi + displacement),
+        region.end);
   return region;
 }
 
@@ -229,10 +238,12 @@ Resolved FunctionAnalysis::resolveAccess(
     const std::optional<SharedRegion> &barrier) const {
   std::optional<uint64_t> width = access.width;
   bool exact = width.has_value();
+  int64_t sureWidth = width ? static_cast<int64_t>(*width) : 0;
   if (access.sizeOperand && *access.sizeOperand < inst.operands.size()) {
     AbstractValue size = provenance.evaluateAt(
         inst.operands[*access.sizeOperand], indexOf(inst));
     if (size.kind == AbstractValue::Int && size.hi > 0) {
+      sureWidth = std::max<int64_t>(size.lo, 0);
       width = size.hi;
       exact = true;
     }
@@ -247,8 +258,11 @@ Resolved FunctionAnalysis::resolveAccess(
   Resolved resolved;
   resolved.region = resolveAddress(inst, access.operand, width, &remote,
                                    &resolved.offsetKnown,
-                                   &resolved.singleOffset);
+                                   &resolved.singleOffset, &resolved.lastStart,
+                                   &resolved.threadRange);
+  resolved.sureWidth = sureWidth;
   resolved.extent = access.isDescriptor ? Extent::Unbounded : extent;
+  resolved.isDescriptor = access.isDescriptor;
   resolved.isRead = access.isRead;
   resolved.isWrite = access.isWrite;
   resolved.isAsync = access.isAsync;
@@ -959,7 +973,8 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
   unsigned blocks = cfg.blocks.size();
   std::vector<PendingReads> in(blocks), out(blocks);
   std::vector<CompletionHazard> hazards;
-  std::set<std::pair<unsigned, unsigned>> seen;
+  // (write, read) -> its hazard's index.
+  std::map<std::pair<unsigned, unsigned>, size_t> seen;
   // The facts under which each tracked async read was issued.
   std::map<unsigned, PredicateFacts::FactSet> guards;
   auto guardOf = [&](unsigned i) -> const PredicateFacts::FactSet & {
@@ -1175,8 +1190,12 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
                (!async.exact || isOwnBarrier(access, async))) ||
               inDifferentSlots(async, access, delta))
             return;
-          if (seen.insert({i, key.first}).second)
-            hazards.push_back({i, key.first, a, key.second, async.completion});
+          bool sameSlot = surelyMeetInSlot(async, access, delta);
+          auto [at, fresh] = seen.try_emplace({i, key.first}, hazards.size());
+          if (fresh)
+            hazards.push_back(
+                {i, key.first, a, key.second, async.completion});
+          hazards[at->second].sameSlot |= sameSlot;
         };
         for (const auto &[key, list] : state.self)
           for (const PendingRead &read : list)
@@ -1304,7 +1323,7 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
         for (auto [i, a] : writesAfterWait(w)) {
           auto [r, ra] = release.read;
           if (!overwritesRead(release.arrive, release.read, i, a) ||
-              !seen.insert({i, r}).second)
+              !seen.try_emplace({i, r}, hazards.size()).second)
             continue;
           CompletionHazard hazard{i, r, a, ra, accesses[r][ra].completion};
           hazard.release = release.arrive;

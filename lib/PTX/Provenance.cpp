@@ -18,6 +18,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <functional>
+#include <set>
+
 using namespace proxyfence::ptx;
 using llvm::StringRef;
 
@@ -1419,6 +1422,75 @@ AbstractValue Provenance::evaluateExactAt(StringRef operand,
   if (localDefinition(operand, index))
     return evaluateAt(operand, index);
   return evaluateExact(operand);
+}
+
+bool Provenance::isFunctionOfThread(StringRef operand, unsigned index) const {
+  // Follows the definitions that reach each read (the one definition, or
+  // the reaching ones of a register defined more than once) down to %tid,
+  // immediates and symbols, through integer arithmetic: then every thread
+  // computes its own value from its %tid alone, the same in every
+  // execution. A load, a parameter, %ctaid (one value per CTA, unknown), a
+  // shuffle or a register whose reaching definitions are not known makes
+  // it a value each execution picks.
+  // (register, definition) pairs being followed (a cycle: a loop-carried
+  // value) and those found to be functions of %tid.x.
+  std::set<std::pair<std::string, unsigned>> visiting, done;
+  std::function<bool(StringRef, unsigned, unsigned)> threadOnly =
+      [&](StringRef text, unsigned at, unsigned depth) -> bool {
+    text = text.trim();
+    if (text.empty() || depth > 48)
+      return false;
+    if (std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-')
+      return true;
+    if (text.starts_with("%tid"))
+      return true;
+    // A symbol's address.
+    if (!text.starts_with("%"))
+      return std::isalpha(static_cast<unsigned char>(text[0])) ||
+             text[0] == '_' || text[0] == '$';
+    // One value there (a constant the range analysis finds, a run-time
+    // aligned anchor's start): the same for every thread.
+    AbstractValue one = evaluateExactAt(text, at);
+    if ((one.kind == AbstractValue::Int ||
+         (one.kind == AbstractValue::Address && one.offsetKnown &&
+          !one.remote)) &&
+        one.lo == one.hi)
+      return true;
+    llvm::SmallVector<unsigned, 2> defs;
+    if (const ReachingDefinitions *reaching = localDefinition(text, at))
+      defs.append(reaching->begin(), reaching->end());
+    else if (int one = getDefinition(text); one >= 0)
+      defs.push_back(unsigned(one));
+    if (defs.empty())
+      return false;
+    for (unsigned d : defs) {
+      std::pair<std::string, unsigned> key{text.str(), d};
+      if (done.count(key))
+        continue;
+      if (!visiting.insert(key).second)
+        return false; // a cycle: a loop-carried value
+      const Instruction &inst = function.instructions[d];
+      StringRef opcode = inst.opcode;
+      StringRef root = opcode.split('.').first;
+      static const char *const kArithmetic[] = {
+          "add", "sub", "mul", "mad", "shl", "shr", "and", "or",  "xor",
+          "not", "cvt", "cvta", "mov", "selp", "setp", "min", "max", "bfe",
+          "bfi", "rem", "div", "neg", "abs"};
+      if (inst.isPredicated() || inst.operands.size() < 2 ||
+          StringRef(inst.operands[0]).contains('|') ||
+          StringRef(inst.operands[0]).starts_with("{") ||
+          llvm::none_of(kArithmetic,
+                        [&](const char *r) { return root == r; }))
+        return false;
+      for (unsigned o = 1; o != inst.operands.size(); ++o)
+        if (!threadOnly(inst.operands[o], d, depth + 1))
+          return false;
+      visiting.erase(key);
+      done.insert(key);
+    }
+    return true;
+  };
+  return threadOnly(operand, index, 0);
 }
 
 /// Per instruction, the registers it reads that are defined more than once

@@ -154,6 +154,10 @@ struct Affine {
   int64_t stride = 0;
   AbstractValue rest;
   unsigned readAt = 0;
+  /// The rest is one value, or a function of %tid.x alone (each thread at
+  /// its own offset): the bytes it spans are surely touched (as a thread
+  /// range's are, docs/ptx-checker.md).
+  bool restSure = true;
 };
 
 } // namespace
@@ -225,6 +229,8 @@ FunctionAnalysis::resolveSlot(const Instruction &inst, unsigned operandIndex,
       if (!a)
         return std::nullopt;
       a->rest = provenance.evaluateExact(ops[3]);
+      a->restSure = a->rest.lo == a->rest.hi ||
+                    provenance.isFunctionOfThread(ops[3], unsigned(def));
       return a;
     }
     if (root == "add" && ops.size() == 3) {
@@ -233,8 +239,12 @@ FunctionAnalysis::resolveSlot(const Instruction &inst, unsigned operandIndex,
       if (x.has_value() == y.has_value())
         return std::nullopt;
       Affine a = x ? *x : *y;
-      a.rest = Provenance::add(a.rest, provenance.evaluateExact(x ? ops[2]
-                                                                  : ops[1]));
+      StringRef other = x ? ops[2] : ops[1];
+      AbstractValue more = provenance.evaluateExact(other);
+      a.restSure = a.restSure &&
+                   (more.lo == more.hi ||
+                    provenance.isFunctionOfThread(other, unsigned(def)));
+      a.rest = Provenance::add(a.rest, more);
       return a;
     }
     return std::nullopt;
@@ -285,6 +295,9 @@ FunctionAnalysis::resolveSlot(const Instruction &inst, unsigned operandIndex,
   slot.anchor = a->rest.anchor;
   slot.lo = a->rest.lo + displacement;
   slot.hi = a->rest.hi + displacement + extent;
+  if (a->restSure)
+    slot.sureHi = a->rest.hi + displacement +
+                  (width ? extent : std::min<int64_t>(extent, 16));
   return slot;
 }
 
@@ -301,6 +314,18 @@ bool FunctionAnalysis::inDifferentSlots(const Resolved &a, const Resolved &b,
   // slots are then at least a stride apart.
   int64_t lo = std::min(x.lo, y.lo), hi = std::max(x.hi, y.hi);
   return hi - lo <= x.stride && delta % slots != 0;
+}
+
+bool FunctionAnalysis::surelyMeetInSlot(const Resolved &a, const Resolved &b,
+                                        int delta) const {
+  if (delta < 0 || !a.slot || !b.slot)
+    return false;
+  const SlotAddress &x = *a.slot, &y = *b.slot;
+  if (x.counter != y.counter || x.stride != y.stride || x.symbol != y.symbol ||
+      x.anchor != y.anchor || delta % int(counters[x.counter].slots) != 0)
+    return false;
+  return x.lo < x.sureHi && y.lo < y.sureHi &&
+         std::max(x.lo, y.lo) < std::min(x.sureHi, y.sureHi);
 }
 
 } // namespace proxyfence::ptx::detail

@@ -127,6 +127,11 @@ public:
   /// the join of all its definitions.
   AbstractValue evaluateAt(llvm::StringRef operand, unsigned index) const;
   AbstractValue evaluateExactAt(llvm::StringRef operand, unsigned index) const;
+  /// Whether evaluateExactAt reads `operand` at instruction `index` as a
+  /// function of %tid.x alone: its range is then over the CTA's threads,
+  /// each at its own value, not one unknown value of every thread (a stage
+  /// index of the loop, a loaded value).
+  bool isFunctionOfThread(llvm::StringRef operand, unsigned index) const;
   const std::vector<Anchor> &getAnchors() const { return anchors; }
   /// The alignment of an address's base (its anchor, or its symbol).
   uint64_t baseAlign(const AbstractValue &v) const;
