@@ -37,16 +37,16 @@ static const char *const kFences[] = {
 static const char kAcquire[] = "fence.proxy.tensormap::generic.acquire.gpu [";
 
 /// `text` with every `wait_group N` count written as 0 and without the
-/// lines that hold only `cp.async.bulk.wait_group.read 0;` (what fix's wait
-/// repairs change).
+/// lines that then hold only `cp.async.bulk.wait_group.read 0;` (what fix's
+/// wait repairs change: a count lowered, a wait inserted). The count is
+/// rewritten first, so that a wait fix strengthened to exactly that line
+/// goes in both texts.
 static std::string withoutWaits(llvm::StringRef text) {
   std::string out;
   while (!text.empty()) {
     auto [line, rest] = text.split('\n');
     bool hasNewline = line.size() < text.size();
     text = rest;
-    if (line.trim() == "cp.async.bulk.wait_group.read 0;")
-      continue;
     std::string kept = line.str();
     // `wgmma.wait_group.sync.aligned N` as well as the bulk waits.
     for (llvm::StringRef wait :
@@ -65,6 +65,8 @@ static std::string withoutWaits(llvm::StringRef text) {
         kept.replace(digits, end - digits, "0");
       break;
     }
+    if (llvm::StringRef(kept).trim() == "cp.async.bulk.wait_group.read 0;")
+      continue;
     out += kept;
     if (hasNewline)
       out += '\n';
@@ -146,6 +148,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // `cp.async.bulk.wait_group.read 0;` lines.
   if (withoutFences(withoutWaits(fixed)) != withoutFences(withoutWaits(input)))
     broken("fix changed more than adding fences and waits", fixed);
+  auto countWaits = [](llvm::StringRef text) {
+    return text.count("wait_group");
+  };
+  if (countWaits(fixed) < countWaits(input))
+    broken("fix removed a completion wait", fixed);
   if (waits == 0 && withoutFences(fixed) != withoutFences(input))
     broken("fix changed more than adding fences", fixed);
   if (countFences(fixed) != countFences(input) + inserted)
