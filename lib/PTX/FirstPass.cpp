@@ -586,8 +586,87 @@ FunctionAnalysis::provenOnFirstPass(unsigned first, unsigned firstAccess,
   auto reaches = [&] {
     if (!acrossFences)
       return reachesUnfenced(first, second);
+    // An async read still pending at the write: a path without back edges
+    // on which no wait completes it. Along the path, count the commit
+    // groups of the read's kind issued since it: a `wait_group N` completes
+    // it once more than N were (its own group among them). A predicated
+    // commit may or may not run (both counts go on); a predicated wait is
+    // taken to run. tcgen05 reads: no path through a wait on an mbarrier.
+    // Other fence hazards: a path without back edges.
+    Role commitRole = Role::Unknown, waitRole = Role::Unknown;
+    for (const Resolved &r : accesses[first])
+      if (r.isAsync && r.isRead) {
+        if (r.completion == Completion::BulkGroup) {
+          commitRole = Role::BulkCommit;
+          waitRole = Role::BulkWait;
+        } else if (r.completion == Completion::WgmmaGroup) {
+          commitRole = Role::WgmmaCommit;
+          waitRole = Role::WgmmaWait;
+        } else if (r.completion == Completion::Tcgen05Commit) {
+          waitRole = Role::MbarrierWait;
+        }
+      }
     unsigned bf = cfg.blockOf[first], bt = cfg.blockOf[second];
-    return (bf == bt && first < second) || getAcyclicReach(bt).test(bf);
+    if (!(bf == bt && first < second) && !getAcyclicReach(bt).test(bf))
+      return false;
+    if (waitRole == Role::Unknown)
+      return true;
+    constexpr unsigned kCap = 16;
+    // Runs instructions [begin, end) on the counts `in`; the counts left.
+    auto run = [&](unsigned begin, unsigned end, llvm::SmallVector<unsigned, 4> in) {
+      for (unsigned k = begin; k < end && !in.empty(); ++k) {
+        const Classification &role = roles[k];
+        if (role.role == commitRole && commitRole != Role::Unknown) {
+          llvm::SmallVector<unsigned, 4> next;
+          for (unsigned c : in) {
+            next.push_back(std::min(c + 1, kCap));
+            if (function.instructions[k].isPredicated())
+              next.push_back(c);
+          }
+          llvm::sort(next);
+          next.erase(std::unique(next.begin(), next.end()), next.end());
+          in = std::move(next);
+        } else if (role.role == waitRole) {
+          if (waitRole == Role::MbarrierWait)
+            in.clear();
+          else
+            llvm::erase_if(in, [&](unsigned c) { return c > role.waitCount; });
+        }
+      }
+      return in;
+    };
+    if (bf == bt && first < second)
+      return !run(first + 1, second, {0}).empty();
+    std::map<unsigned, llvm::SmallVector<unsigned, 4>> seen;
+    std::vector<std::pair<unsigned, llvm::SmallVector<unsigned, 4>>> stack = {
+        {bf, run(first + 1, cfg.blocks[bf].end, {0})}};
+    while (!stack.empty()) {
+      auto [b, counts] = stack.back();
+      stack.pop_back();
+      if (counts.empty())
+        continue;
+      for (unsigned succ : cfg.blocks[b].successors) {
+        if (cfg.isBackEdge(b, succ))
+          continue;
+        llvm::SmallVector<unsigned, 4> &known = seen[succ];
+        llvm::SmallVector<unsigned, 4> fresh;
+        for (unsigned c : counts)
+          if (!llvm::is_contained(known, c)) {
+            known.push_back(c);
+            fresh.push_back(c);
+          }
+        if (fresh.empty())
+          continue;
+        if (succ == bt) {
+          if (!run(cfg.blocks[bt].begin, second, fresh).empty())
+            return true;
+          continue;
+        }
+        stack.push_back({succ, run(cfg.blocks[succ].begin,
+                                   cfg.blocks[succ].end, fresh)});
+      }
+    }
+    return false;
   };
   if (cfg.acyclicOrder.empty() || !reaches() ||
       PredicateFacts::contradicts(predicates.instructionFacts(cfg, first),
