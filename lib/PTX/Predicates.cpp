@@ -177,6 +177,33 @@ std::optional<int64_t> parseInteger(StringRef text) {
   return negative ? -value : value;
 }
 
+/// The registers an instruction writes, including the bare names inline
+/// asm declares (`.reg .pred P1;`).
+void writtenNames(const Instruction &inst,
+                  llvm::SmallVectorImpl<StringRef> &out) {
+  StringRef opcode = inst.opcode;
+  if (inst.operands.empty() || firstOperandIsSource(opcode))
+    return;
+  StringRef first = inst.operands.front();
+  if (opcode.starts_with("call")) {
+    if (first.starts_with("("))
+      registerNamesIn(first, out, /*bareNames=*/true);
+    return;
+  }
+  if (first.starts_with("["))
+    return;
+  // The common case, one `%name`, without a scan.
+  if (first.size() > 1 && first[0] == '%' &&
+      llvm::all_of(first.drop_front(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+               c == '.' || c == '$';
+      })) {
+    out.push_back(first);
+    return;
+  }
+  registerNamesIn(first, out, /*bareNames=*/true);
+}
+
 /// The values a path from block `first` (leaving it by the edge that
 /// makes `assumed` equal `assumedValue` at its end) into block `second`
 /// gives registers of the two blocks.
@@ -190,18 +217,8 @@ struct PathEvaluator {
   /// Whether instruction `index` writes `reg`: a `%` register or one an
   /// inline asm block declared with a bare name (`.reg .pred SUCCESS`).
   bool defines(unsigned index, StringRef reg) const {
-    const Instruction &inst = function.instructions[index];
-    if (inst.operands.empty() || firstOperandIsSource(inst.opcode))
-      return false;
-    StringRef first = inst.operands.front();
-    if (StringRef(inst.opcode).starts_with("call")) {
-      if (!first.starts_with("("))
-        return false;
-    } else if (first.starts_with("[")) {
-      return false;
-    }
     llvm::SmallVector<StringRef, 4> names;
-    registerNamesIn(first, names, /*bareNames=*/true);
+    writtenNames(function.instructions[index], names);
     return llvm::is_contained(names, reg);
   }
 
@@ -461,36 +478,6 @@ private:
 
 } // namespace proxyfence::ptx
 
-namespace {
-
-/// The registers an instruction writes, including the bare names inline
-/// asm declares (`.reg .pred P1;`).
-void writtenNames(const Instruction &inst,
-                  llvm::SmallVectorImpl<StringRef> &out) {
-  StringRef opcode = inst.opcode;
-  if (inst.operands.empty() || firstOperandIsSource(opcode))
-    return;
-  StringRef first = inst.operands.front();
-  if (opcode.starts_with("call")) {
-    if (first.starts_with("("))
-      registersIn(first, out);
-    return;
-  }
-  if (first.starts_with("["))
-    return;
-  // The common case, one `%name`, without a scan.
-  if (first.size() > 1 && first[0] == '%' &&
-      llvm::all_of(first.drop_front(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
-               c == '.' || c == '$';
-      })) {
-    out.push_back(first);
-    return;
-  }
-  registerNamesIn(first, out, /*bareNames=*/true);
-}
-
-} // namespace
 
 unsigned ValueNumbering::intern(Node::Kind kind, bool isStable,
                                 llvm::ArrayRef<unsigned> children,

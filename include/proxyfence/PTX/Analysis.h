@@ -317,10 +317,6 @@ std::optional<int64_t> immediateOperand(llvm::StringRef operand);
 /// setp`. A fact about a stable value holds wherever it was learnt.
 class PredicateFacts {
 public:
-  struct Fact {
-    unsigned key;
-    bool value;
-  };
   /// Sorted codes `key * 2 + value`.
   using FactSet = std::vector<uint32_t>;
 
