@@ -245,6 +245,43 @@ TEST(PTXReader, LabelsPredicatesAndBranches) {
             jump + 1);
 }
 
+TEST(PTXReader, CyclesOfTheCFG) {
+  // A self-loop (A), an outer loop (B..D) around an inner one (C), an
+  // irreducible pair entered at both ends (E, F), and straight blocks.
+  Module module = read(".version 8.7\n.target sm_90a\n.address_size 64\n"
+                       ".visible .entry k()\n{\n"
+                       "\t.reg .pred %p<8>;\n"
+                       "A:\n\t@%p0 bra A;\n"
+                       "B:\n\tmov.u32 %r1, 0;\n"
+                       "C:\n\t@%p1 bra C;\n"
+                       "D:\n\t@%p2 bra B;\n"
+                       "\t@%p3 bra F;\n"
+                       "E:\n\t@%p4 bra G;\n"
+                       "F:\n\t@%p5 bra E;\n"
+                       "G:\n\tret;\n}\n");
+  const Function &kernel = module.functions[0];
+  CFG cfg = buildCFG(kernel);
+  auto blockAt = [&](llvm::StringRef name) {
+    for (const Label &label : kernel.labels)
+      if (label.name == name)
+        return cfg.blockOf[label.instruction];
+    ADD_FAILURE() << "no label " << name.str();
+    return 0u;
+  };
+  unsigned a = blockAt("A"), b = blockAt("B"), c = blockAt("C"),
+           d = blockAt("D"), e = blockAt("E"), f = blockAt("F"),
+           g = blockAt("G");
+  EXPECT_TRUE(cfg.onCommonCycle(a, a));
+  EXPECT_FALSE(cfg.onCommonCycle(a, b));
+  EXPECT_TRUE(cfg.onCommonCycle(b, d));
+  EXPECT_TRUE(cfg.onCommonCycle(c, c));
+  EXPECT_TRUE(cfg.onCommonCycle(c, b)); // the inner loop is in the outer
+  EXPECT_TRUE(cfg.onCommonCycle(e, f));
+  EXPECT_FALSE(cfg.onCommonCycle(e, d));
+  EXPECT_FALSE(cfg.onCommonCycle(g, g)); // no cycle through the exit
+  EXPECT_FALSE(cfg.onCommonCycle(d + 1, d + 1)); // `@%p3 bra F`, between
+}
+
 TEST(PTXReader, OperandsAndComments) {
   Module module = read(kKernel);
   const Function &kernel = module.functions[0];

@@ -421,7 +421,10 @@ void proxyfence::writeExplanations(
       os << "    path:   " << finding.path << "\n";
       if (finding.pairs > 1)
         os << "    pairs:  " << finding.pairs
-           << " instruction pairs of these source lines (PTX lines "
+           << (finding.pairsByLocation
+                   ? " instruction pairs of these source lines (PTX lines "
+                   : " instruction pairs of these opcodes in these blocks "
+                     "(PTX lines ")
            << finding.pairLines << ")\n";
     }
   };

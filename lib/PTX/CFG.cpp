@@ -143,6 +143,67 @@ bool CFG::dominates(unsigned a, unsigned b) const {
          domOut[b] <= domOut[a];
 }
 
+/// CFG::cycle: Tarjan's strongly connected components, iteratively (a
+/// kernel has thousands of blocks), over every block, reached or not.
+static void computeCycles(CFG &cfg) {
+  unsigned n = cfg.blocks.size();
+  cfg.cycle.assign(n, -1);
+  const unsigned unvisited = ~0u;
+  std::vector<unsigned> index(n, unvisited), low(n, 0);
+  std::vector<bool> onStack(n, false);
+  std::vector<unsigned> stack;
+  // The depth-first walk: a block and the next successor to visit.
+  std::vector<std::pair<unsigned, unsigned>> walk;
+  unsigned counter = 0;
+  int components = 0;
+  for (unsigned root = 0; root != n; ++root) {
+    if (index[root] != unvisited)
+      continue;
+    walk.push_back({root, 0});
+    index[root] = low[root] = counter++;
+    stack.push_back(root);
+    onStack[root] = true;
+    while (!walk.empty()) {
+      auto &[b, next] = walk.back();
+      const std::vector<unsigned> &succs = cfg.blocks[b].successors;
+      if (next < succs.size()) {
+        unsigned s = succs[next++];
+        if (index[s] == unvisited) {
+          index[s] = low[s] = counter++;
+          stack.push_back(s);
+          onStack[s] = true;
+          walk.push_back({s, 0});
+        } else if (onStack[s]) {
+          low[b] = std::min(low[b], index[s]);
+        }
+        continue;
+      }
+      unsigned done = b;
+      walk.pop_back();
+      if (!walk.empty())
+        low[walk.back().first] = std::min(low[walk.back().first], low[done]);
+      if (low[done] != index[done])
+        continue;
+      std::vector<unsigned> members;
+      unsigned m;
+      do {
+        m = stack.back();
+        stack.pop_back();
+        onStack[m] = false;
+        members.push_back(m);
+      } while (m != done);
+      const std::vector<unsigned> &own = cfg.blocks[done].successors;
+      bool cyclic = members.size() > 1 ||
+                    std::find(own.begin(), own.end(), done) != own.end();
+      if (!cyclic)
+        continue;
+      for (unsigned member : members)
+        cfg.cycle[member] = components;
+      ++components;
+    }
+  }
+}
+
 CFG proxyfence::ptx::buildCFG(const Function &function) {
   CFG cfg;
   unsigned count = function.instructions.size();
@@ -201,6 +262,7 @@ CFG proxyfence::ptx::buildCFG(const Function &function) {
       addEdge(b, last + 1);
   }
   computeDominators(cfg);
+  computeCycles(cfg);
   if (!cfg.blocks.empty()) {
     numberDominatorTree(cfg);
     computeAcyclicOrder(cfg);

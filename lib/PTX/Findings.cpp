@@ -826,23 +826,36 @@ std::optional<unsigned> coveringFence(const FunctionAnalysis &fa,
 /// the copies an unrolled loop makes of one source pair (the same `.loc`
 /// and inlined instance on both sides) are one finding, which says how
 /// many instruction pairs it stands for and where. Without debug
-/// locations every instruction pair is its own finding.
+/// locations the copies are told by their instructions instead: the same
+/// opcode in the same basic block on each side (an unrolled loop's body).
 class SourcePairs {
 public:
   explicit SourcePairs(const FunctionAnalysis &fa) : fa(fa) {}
 
   void add(Finding finding, unsigned first, unsigned second) {
-    auto key = std::make_tuple(static_cast<int>(finding.kind), finding.hazard,
+    FindingKind kind = finding.kind;
+    std::string hazard = finding.hazard;
+    add(kind, hazard, first, second, [&] { return std::move(finding); });
+  }
+
+  /// `add` of the finding `make` builds, built only for the first pair of
+  /// its source pair (explain meets hundreds of thousands of pairs).
+  void add(FindingKind kind, llvm::StringRef hazard, unsigned first,
+           unsigned second, llvm::function_ref<Finding()> make) {
+    auto key = std::make_tuple(static_cast<int>(kind), hazard.str(),
                                where(first), where(second));
     auto [it, fresh] = index.try_emplace(key, groups.size());
-    std::pair<unsigned, unsigned> lines = {finding.primary.ir.line,
-                                           finding.secondary.ir.line};
+    const std::vector<Instruction> &insts = fa.function.instructions;
     if (fresh)
-      groups.push_back({std::move(finding), {}});
+      groups.push_back({make(), {}, {},
+                        insts[first].loc.line != 0 &&
+                            insts[second].loc.line != 0});
     // One instruction pair counts once, however many of its accesses meet.
-    std::vector<std::pair<unsigned, unsigned>> &seen = groups[it->second].lines;
-    if (llvm::find(seen, lines) == seen.end())
-      seen.push_back(lines);
+    Group &group = groups[it->second];
+    std::pair<unsigned, unsigned> lines = {insts[first].position.line,
+                                           insts[second].position.line};
+    if (group.seen.insert(lines).second)
+      group.lines.push_back(lines);
   }
 
   void flush(std::vector<Finding> &out) {
@@ -855,11 +868,14 @@ public:
                   "/" + std::to_string(group.lines[k].second);
         if (n > 6)
           list += ", ...";
-        group.finding.message += " (" + std::to_string(n) +
-                                 " pairs; the same source lines at PTX lines " +
-                                 list + ")";
+        group.finding.message +=
+            " (" + std::to_string(n) + " pairs; " +
+            (group.byLocation ? "the same source lines"
+                              : "the same instructions in the same blocks") +
+            " at PTX lines " + list + ")";
         group.finding.pairs = static_cast<unsigned>(n);
         group.finding.pairLines = list;
+        group.finding.pairsByLocation = group.byLocation;
       }
       out.push_back(std::move(group.finding));
     }
@@ -879,13 +895,19 @@ private:
   struct Group {
     Finding finding;
     std::vector<std::pair<unsigned, unsigned>> lines;
+    std::set<std::pair<unsigned, unsigned>> seen;
+    bool byLocation = true;
   };
-  using Where = std::tuple<unsigned, unsigned, unsigned, unsigned>;
+  /// A source location (file, line, column, inlined instance), or with no
+  /// `.loc` (file ~0) the instruction's block and opcode.
+  using Where = std::tuple<unsigned, unsigned, unsigned, unsigned, std::string>;
   Where where(unsigned i) const {
-    const DebugLoc &loc = fa.function.instructions[i].loc;
-    return loc.line == 0 ? std::make_tuple(~0u, i, 0u, 0u)
-                         : std::make_tuple(loc.file, loc.line, loc.column,
-                                           loc.inlinedScope);
+    const Instruction &inst = fa.function.instructions[i];
+    const DebugLoc &loc = inst.loc;
+    return loc.line == 0
+               ? std::make_tuple(~0u, fa.cfg.blockOf[i], 0u, 0u, inst.opcode)
+               : std::make_tuple(loc.file, loc.line, loc.column,
+                                 loc.inlinedScope, std::string());
   }
   const FunctionAnalysis &fa;
   std::map<std::tuple<int, std::string, Where, Where>, size_t> index;
@@ -1064,9 +1086,14 @@ void explainFunction(const FunctionAnalysis &fa,
     without.ignored.insert(i);
     // One entry per source pair, as `check` reports them.
     SourcePairs pairs(fa);
-    for (const FenceProbe::Difference &difference : fences.differences(without))
-      pairs.add(describeHazard(difference.hazard), difference.hazard.async,
-                difference.hazard.generic);
+    for (const FenceProbe::Difference &difference :
+         fences.differences(without)) {
+      const Hazard &hazard = difference.hazard;
+      pairs.add(isUnprovenCrossRole(fa, hazard) ? FindingKind::UnprovenOrdering
+                                                : FindingKind::MissingFence,
+                stringifyHazardKind(hazard.kind), hazard.async, hazard.generic,
+                [&] { return describeHazard(hazard); });
+    }
     pairs.flush(explanation.protects);
     std::optional<unsigned> init;
     bool otherThreads = false;
@@ -1148,12 +1175,16 @@ void explainWaits(const FunctionAnalysis &fa,
     for (const CompletionHazard &h : fa.findCompletionHazards(probe, &trace)) {
       if (basePairs.count({h.write, h.async}) || !isReportedCompletion(fa, h))
         continue;
-      Finding finding = makeMissingWait(fa, h);
-      finding.hazard = "WAR"; // a write after an async read
-      if (!isProven(fa.module, fa.accesses[h.write][h.writeAccess],
-                    fa.accesses[h.async][h.asyncAccess]))
-        finding.kind = FindingKind::UnprovenOrdering;
-      pairs.add(std::move(finding), h.write, h.async);
+      FindingKind kind = isProven(fa.module, fa.accesses[h.write][h.writeAccess],
+                                  fa.accesses[h.async][h.asyncAccess])
+                             ? FindingKind::MissingCompletionWait
+                             : FindingKind::UnprovenOrdering;
+      pairs.add(kind, "WAR", h.write, h.async, [&] {
+        Finding finding = makeMissingWait(fa, h);
+        finding.hazard = "WAR"; // a write after an async read
+        finding.kind = kind;
+        return finding;
+      });
     }
     pairs.flush(explanation.protects);
     std::string weaker = "as `wait_group " +

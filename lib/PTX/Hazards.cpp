@@ -1487,24 +1487,7 @@ std::optional<SharedRegion> FunctionAnalysis::exactBarrier(unsigned i) const {
 
 /// Whether `block` and `other` are on a common cycle.
 bool FunctionAnalysis::inLoopWith(unsigned block, unsigned other) const {
-  auto reaches = [&](unsigned from, unsigned to) {
-    std::vector<bool> seen(cfg.blocks.size());
-    std::vector<unsigned> stack = {from};
-    while (!stack.empty()) {
-      unsigned b = stack.back();
-      stack.pop_back();
-      for (unsigned s : cfg.blocks[b].successors) {
-        if (s == to)
-          return true;
-        if (!seen[s]) {
-          seen[s] = true;
-          stack.push_back(s);
-        }
-      }
-    }
-    return false;
-  };
-  return reaches(block, other) && reaches(other, block);
+  return cfg.onCommonCycle(block, other);
 }
 
 unsigned

@@ -99,6 +99,9 @@ struct Finding {
   /// unrolled loop's copies), and the first of them as "PTX/PTX" lines.
   unsigned pairs = 1;
   std::string pairLines;
+  /// The pairs share their source lines (`.loc`); else, PTX without debug
+  /// locations, they are the same opcodes in the same two basic blocks.
+  bool pairsByLocation = true;
 };
 
 /// The finding's severity: its kind's, "error" for an unproven ordering

@@ -50,6 +50,15 @@ struct CFG {
   /// dominates b when a's interval holds b's); 0, 0 for the others.
   std::vector<unsigned> domIn, domOut;
 
+  /// Per block, its strongly connected component when that holds a cycle
+  /// (a loop, however irreducible); -1 for a block on no cycle.
+  std::vector<int> cycle;
+
+  /// Whether blocks `a` and `b` lie on a common cycle (each reaches the
+  /// other by a path of at least one edge; `a == b`: a cycle through it).
+  bool onCommonCycle(unsigned a, unsigned b) const {
+    return cycle[a] >= 0 && cycle[a] == cycle[b];
+  }
   /// Whether block `a` dominates block `b` (both reached from the entry).
   bool dominates(unsigned a, unsigned b) const;
   /// Whether the edge `from -> to` returns to a loop header.
