@@ -617,8 +617,10 @@ bool isReportedCompletion(const FunctionAnalysis &fa,
 bool isUnprovenCrossRole(const FunctionAnalysis &fa, const Hazard &hazard) {
   return hazard.crossRole &&
          !(hazard.release &&
-           isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
-                    fa.accesses[hazard.async][hazard.asyncAccess]));
+           (hazard.sameSlot ||
+            isProven(fa.module,
+                     fa.accesses[hazard.generic][hazard.genericAccess],
+                     fa.accesses[hazard.async][hazard.asyncAccess])));
 }
 
 /// The generic accesses (instruction, access) pending unfenced on some path
@@ -993,7 +995,8 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
       continue;
     }
     std::optional<SharedRegion> firstPass;
-    if (isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
+    if (hazard.sameSlot ||
+        isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
                  fa.accesses[hazard.async][hazard.asyncAccess]) ||
         (firstPass = fa.provenOnFirstPass(
              hazard.generic, hazard.genericAccess, hazard.async,

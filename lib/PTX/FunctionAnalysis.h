@@ -139,6 +139,12 @@ struct Hazard {
   /// and the wait on the same barrier after which the other role issues the
   /// async op with no fence and no other synchronization between.
   std::optional<unsigned> release, acquire;
+  /// The hand-off is through a ring of mbarriers (docs/ptx-checker.md,
+  /// Hand-offs through rings): the generic access and the arrive read one
+  /// stage counter, the wait and the async op another, at the same barrier
+  /// slot, so both accesses are of the same ring slot, whose bytes they
+  /// surely both touch.
+  bool sameSlot = false;
 };
 
 struct CompletionHazard {
@@ -226,7 +232,7 @@ public:
       std::vector<std::pair<unsigned, unsigned>> *observed = nullptr) const;
   bool publishesToOtherRoles(unsigned i) const;
   /// The generic keys pending unfenced at each `mbarrier.arrive` whose
-  /// barrier is one traced address.
+  /// barrier is one traced address or one slot of a ring of barriers.
   using UnfencedAtArrive = std::map<unsigned, llvm::BitVector>;
   void addCrossRoleHazards(const llvm::BitVector &unfenced,
                            const UnfencedAtArrive &atArrive,
@@ -434,6 +440,13 @@ private:
   std::optional<uint64_t> barrierBytes(const SharedRegion &barrier) const;
   bool isFence(unsigned index, const RunOptions &options, Scope &scope) const;
   bool inLoopWith(unsigned block, unsigned other) const;
+  /// The ring slot of the one barrier instruction `i` reads: 8 bytes, one
+  /// offset in the slot.
+  const SlotAddress *barrierSlot(unsigned i) const;
+  /// Whether no path from instruction `from` to instruction `to` (ending
+  /// there) passes a definition of stage counter `counter`: at `to` it
+  /// holds the value it had at `from`.
+  bool counterUnchanged(unsigned counter, unsigned from, unsigned to) const;
   bool mayMoveAbove(unsigned i, unsigned async,
                     llvm::ArrayRef<unsigned> generics) const;
 };

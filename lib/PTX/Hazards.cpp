@@ -550,7 +550,7 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
         if (state.cta.any() &&
             StringRef(function.instructions[i].opcode)
                 .starts_with("mbarrier.arrive") &&
-            exactBarrier(i)) {
+            (exactBarrier(i) || barrierSlot(i))) {
           auto [it, fresh] = unfencedAtArrive.try_emplace(i, state.cta);
           if (!fresh)
             it->second |= state.cta;
@@ -743,7 +743,8 @@ void FunctionAnalysis::addCrossRoleHazards(
         continue;
       std::optional<std::vector<std::pair<unsigned, unsigned>>> after;
       for (const auto &[arrive, keysAtArrive] : atArrive) {
-        if (!(*exactBarrier(arrive) == *barrier))
+        std::optional<SharedRegion> released = exactBarrier(arrive);
+        if (!released || !(*released == *barrier))
           continue;
         if (!after)
           after = asyncAfterWait(w, options);
@@ -751,6 +752,49 @@ void FunctionAnalysis::addCrossRoleHazards(
           handedTo[async].push_back({arrive, w});
       }
     }
+  // Hand-offs through a ring of mbarriers (full/empty rings indexed by a
+  // stage counter): an arrive and a wait on the same slot of one ring.
+  std::map<std::pair<unsigned, unsigned>,
+           llvm::SmallVector<std::pair<unsigned, unsigned>, 2>>
+      ringHandedTo; // async access -> (arrive, wait)
+  if (!atArrive.empty() && !counters.empty())
+    for (const auto &[w, waited] : mbarrierWaits()) {
+      const SlotAddress *ring = barrierSlot(w);
+      if (!ring)
+        continue;
+      std::optional<std::vector<std::pair<unsigned, unsigned>>> after;
+      for (const auto &entry : atArrive) {
+        const SlotAddress *other = barrierSlot(entry.first);
+        if (!other || other->symbol != ring->symbol ||
+            other->anchor != ring->anchor || other->stride != ring->stride ||
+            other->lo != ring->lo)
+          continue;
+        if (!after)
+          after = asyncAfterWait(w, options);
+        for (std::pair<unsigned, unsigned> async : *after)
+          ringHandedTo[async].push_back({entry.first, w});
+      }
+    }
+  // Whether the generic access `g` and the async one `j` are of the same
+  // slot through the ring hand-off (arrive, wait): the arrive's barrier
+  // slot is chosen by the counter of g's slot, unchanged between them, the
+  // wait's by the counter of j's, unchanged between them; one barrier slot
+  // means one counter value, so one slot of the data ring, in which both
+  // surely touch some byte.
+  auto sameSlot = [&](const Resolved &generic, unsigned g, const Resolved &async,
+                      unsigned j, unsigned arrive, unsigned wait) {
+    const SlotAddress *released = barrierSlot(arrive);
+    const SlotAddress *acquired = barrierSlot(wait);
+    if (!generic.slot || !async.slot || !released || !acquired)
+      return false;
+    const SlotAddress &x = *generic.slot, &y = *async.slot;
+    return x.counter == released->counter && y.counter == acquired->counter &&
+           x.symbol == y.symbol && x.anchor == y.anchor &&
+           x.stride == y.stride && x.lo < x.sureHi && y.lo < y.sureHi &&
+           std::max(x.lo, y.lo) < std::min(x.sureHi, y.sureHi) &&
+           counterUnchanged(x.counter, g, arrive) &&
+           counterUnchanged(y.counter, wait, j);
+  };
   for (unsigned j = 0; j != accesses.size(); ++j)
     for (unsigned a = 0; a != accesses[j].size(); ++a) {
       const Resolved &async = accesses[j][a];
@@ -778,6 +822,16 @@ void FunctionAnalysis::addCrossRoleHazards(
             if (atArrive.at(arrive).test(k)) {
               hazard.release = arrive;
               hazard.acquire = wait;
+              break;
+            }
+        auto ring = ringHandedTo.find({j, a});
+        if (!hazard.release && ring != ringHandedTo.end())
+          for (auto [arrive, wait] : ring->second)
+            if (atArrive.at(arrive).test(k) &&
+                sameSlot(generic, g, async, j, arrive, wait)) {
+              hazard.release = arrive;
+              hazard.acquire = wait;
+              hazard.sameSlot = true;
               break;
             }
         hazards.push_back(hazard);
@@ -1485,6 +1539,32 @@ std::optional<SharedRegion> FunctionAnalysis::exactBarrier(unsigned i) const {
   return std::nullopt;
 }
 
+const SlotAddress *FunctionAnalysis::barrierSlot(unsigned i) const {
+  const SlotAddress *found = nullptr;
+  for (const Resolved &r : accesses[i])
+    if (r.isMbarrier) {
+      if (found || !r.slot || r.slot->hi - r.slot->lo != 8 ||
+          r.slot->sureHi != r.slot->hi)
+        return nullptr;
+      found = &*r.slot;
+    }
+  return found;
+}
+
+bool FunctionAnalysis::counterUnchanged(unsigned counter, unsigned from,
+                                        unsigned to) const {
+  const auto &all = provenance.getAllDefinitions();
+  auto it = all.find(counters[counter].reg);
+  if (it == all.end() || it->second.size() >= Provenance::kDefinitionsKept)
+    return false;
+  llvm::ArrayRef<unsigned> definitions = it->second;
+  bool changed = false;
+  walkAfter(
+      cfg, from, [&](unsigned i) { return changed || i == to; },
+      [&](unsigned i) { changed |= llvm::is_contained(definitions, i); });
+  return !changed;
+}
+
 /// Whether `block` and `other` are on a common cycle.
 bool FunctionAnalysis::inLoopWith(unsigned block, unsigned other) const {
   return cfg.onCommonCycle(block, other);
@@ -1609,3 +1689,4 @@ bool FunctionAnalysis::mayMoveAbove(unsigned i, unsigned async,
 }
 
 } // namespace proxyfence::ptx::detail
+

@@ -420,7 +420,8 @@ AbstractValue Provenance::compute(const Instruction &inst) const {
   if (root == "mov" || root == "cvta" || root == "cvt" || root == "mapa") {
     result = arg(ops.size() - 1 >= 1 ? (root == "mapa" ? 1 : ops.size() - 1)
                                      : 1);
-    if (root == "mapa" && result.kind == AbstractValue::Address)
+    if (root == "mapa" && result.kind == AbstractValue::Address &&
+        !(ops.size() == 3 && isOwnClusterRank(ops[2])))
       result.remote = true;
     if (root == "cvt" && result.kind == AbstractValue::Int &&
         StringRef(inst.opcode).contains(".f"))
@@ -559,6 +560,24 @@ std::optional<uint64_t> Provenance::constantOperand(StringRef operand) const {
       d.operands.size() != 2)
     return std::nullopt;
   return rawImmediate(d.operands[1]);
+}
+
+bool Provenance::isOwnClusterRank(StringRef operand) const {
+  for (unsigned depth = 0; depth != 4; ++depth) {
+    operand = operand.trim();
+    if (operand == "%cluster_ctarank")
+      return true;
+    int def = getDefinition(operand);
+    if (def < 0)
+      return false;
+    const Instruction &d = function.instructions[def];
+    StringRef root = StringRef(d.opcode).split('.').first;
+    if (d.isPredicated() || (root != "mov" && root != "cvt") ||
+        d.operands.size() != 2)
+      return false;
+    operand = d.operands[1];
+  }
+  return false;
 }
 
 // The align-up idiom in its branch-free form (ThunderKittens' allocator

@@ -211,6 +211,9 @@ FunctionAnalysis::resolveSlot(const Instruction &inst, unsigned operandIndex,
     };
     if ((root == "mov" || root == "cvt" || root == "cvta") && ops.size() == 2)
       return affine(ops[1], depth + 1);
+    if (root == "mapa" && ops.size() == 3 &&
+        provenance.isOwnClusterRank(ops[2]))
+      return affine(ops[1], depth + 1);
     if (root == "mul" && ops.size() == 3) {
       if (auto a = scaled(ops[1], ops[2], 1))
         return a;
@@ -329,3 +332,4 @@ bool FunctionAnalysis::surelyMeetInSlot(const Resolved &a, const Resolved &b,
 }
 
 } // namespace proxyfence::ptx::detail
+

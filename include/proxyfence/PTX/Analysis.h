@@ -147,6 +147,13 @@ public:
   /// A constant operand of any 64-bit pattern: an immediate, or a register
   /// whose one definition moves one.
   std::optional<uint64_t> constantOperand(llvm::StringRef operand) const;
+  /// Whether `operand` is the executing CTA's rank in its cluster:
+  /// %cluster_ctarank, or a register whose one definition, unpredicated,
+  /// moves or converts it. `mapa` of an address to that rank names the same
+  /// bytes (PTX ISA #data-movement-and-conversion-instructions-mapa: the
+  /// corresponding address in the target CTA, here the executing one);
+  /// CUTLASS's ClusterBarrier::arrive(cta_id) maps even its own barrier.
+  bool isOwnClusterRank(llvm::StringRef operand) const;
   /// The index of the instruction that defines `reg`, if it is the one
   /// definition of it (-1 otherwise).
   int getDefinition(llvm::StringRef reg) const {
