@@ -59,6 +59,8 @@ struct StageCounter {
 /// counter. [lo, hi) are the bytes the access may cover with the counter at
 /// 0, relative to the start of `symbol` (or of its `anchor`).
 struct SlotAddress {
+  /// The index register; for Resolved::slot, its stage counter.
+  std::string index;
   unsigned counter = 0;
   int64_t stride = 0;
   int symbol = -1, anchor = -1;
@@ -74,6 +76,11 @@ struct Resolved {
   SharedRegion region;
   /// Set when its address is a ring slot of a stage counter.
   std::optional<SlotAddress> slot;
+  /// Set when its address is `rest + r * stride` for a register r that is
+  /// not a constant nor a function of %tid.x alone, read with the value r
+  /// holds at the access (a ring slot, whatever indexes it): two accesses
+  /// of one r value touch the same slot (`counter` unused).
+  std::optional<SlotAddress> indexed;
   bool isRead = false;
   bool isWrite = false;
   bool isAsync = false;
@@ -418,10 +425,13 @@ private:
                         std::pair<unsigned, unsigned> read) const;
   void resolveAll();
   void findStageCounters();
-  std::optional<SlotAddress> resolveSlot(const Instruction &inst,
-                                         unsigned operand,
-                                         std::optional<uint64_t> width,
-                                         bool boxBoundedBySlot) const;
+  /// The address operand as `rest + r * stride`: r a stage counter
+  /// (`counter`, Resolved::slot) or any index register (Resolved::indexed).
+  std::optional<SlotAddress> resolveIndexed(const Instruction &inst,
+                                            unsigned operand,
+                                            std::optional<uint64_t> width,
+                                            bool boxBoundedBySlot,
+                                            bool counter) const;
   SharedRegion resolveAddress(const Instruction &inst, unsigned operand,
                               std::optional<uint64_t> width, bool *remote,
                               bool *offsetKnown = nullptr,
@@ -444,9 +454,10 @@ private:
   /// offset in the slot.
   const SlotAddress *barrierSlot(unsigned i) const;
   /// Whether no path from instruction `from` to instruction `to` (ending
-  /// there) passes a definition of stage counter `counter`: at `to` it
-  /// holds the value it had at `from`.
-  bool counterUnchanged(unsigned counter, unsigned from, unsigned to) const;
+  /// there) passes a definition of register `reg`: at `to` it holds the
+  /// value it had at `from`.
+  bool registerUnchanged(llvm::StringRef reg, unsigned from,
+                         unsigned to) const;
   bool mayMoveAbove(unsigned i, unsigned async,
                     llvm::ArrayRef<unsigned> generics) const;
 };

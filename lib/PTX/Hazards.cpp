@@ -274,10 +274,12 @@ Resolved FunctionAnalysis::resolveAccess(
   resolved.scope = remote ? Scope::Cluster : access.scope;
   resolved.completion = access.completion;
   resolved.barrier = barrier;
-  resolved.slot =
-      access.isDescriptor
-          ? std::nullopt
-          : resolveSlot(inst, access.operand, width, access.isAsync);
+  if (!access.isDescriptor) {
+    resolved.slot = resolveIndexed(inst, access.operand, width,
+                                   access.isAsync, /*counter=*/true);
+    resolved.indexed = resolveIndexed(inst, access.operand, width,
+                                      access.isAsync, /*counter=*/false);
+  }
   if (access.isDescriptor && resolved.offsetKnown)
     boundDescriptor(inst, access, resolved);
   return resolved;
@@ -757,7 +759,7 @@ void FunctionAnalysis::addCrossRoleHazards(
   std::map<std::pair<unsigned, unsigned>,
            llvm::SmallVector<std::pair<unsigned, unsigned>, 2>>
       ringHandedTo; // async access -> (arrive, wait)
-  if (!atArrive.empty() && !counters.empty())
+  if (!atArrive.empty())
     for (const auto &[w, waited] : mbarrierWaits()) {
       const SlotAddress *ring = barrierSlot(w);
       if (!ring)
@@ -776,24 +778,30 @@ void FunctionAnalysis::addCrossRoleHazards(
       }
     }
   // Whether the generic access `g` and the async one `j` are of the same
-  // slot through the ring hand-off (arrive, wait): the arrive's barrier
-  // slot is chosen by the counter of g's slot, unchanged between them, the
-  // wait's by the counter of j's, unchanged between them; one barrier slot
-  // means one counter value, so one slot of the data ring, in which both
-  // surely touch some byte.
+  // slot through the ring hand-off (arrive, wait), in the threads that run
+  // them: the thread that arrives ran `g` (unfenced on every path to the
+  // arrive) with the index of its data slot unchanged since, and that index
+  // chose the arrive's barrier slot; the thread that waits issues `j` with
+  // the index of the wait's barrier slot unchanged, which chose j's data
+  // slot. One barrier slot means one index value, so one slot of the data
+  // ring; proven when whatever bytes `g` reads or writes in it (a window of
+  // its width within its in-slot range, which thread runs it not known)
+  // meet those `j` surely touches.
   auto sameSlot = [&](const Resolved &generic, unsigned g, const Resolved &async,
                       unsigned j, unsigned arrive, unsigned wait) {
     const SlotAddress *released = barrierSlot(arrive);
     const SlotAddress *acquired = barrierSlot(wait);
-    if (!generic.slot || !async.slot || !released || !acquired)
+    if (!generic.indexed || !async.indexed || !released || !acquired ||
+        function.instructions[g].isPredicated() || generic.sureWidth <= 0)
       return false;
-    const SlotAddress &x = *generic.slot, &y = *async.slot;
-    return x.counter == released->counter && y.counter == acquired->counter &&
+    const SlotAddress &x = *generic.indexed, &y = *async.indexed;
+    int64_t width = generic.sureWidth;
+    return x.index == released->index && y.index == acquired->index &&
            x.symbol == y.symbol && x.anchor == y.anchor &&
-           x.stride == y.stride && x.lo < x.sureHi && y.lo < y.sureHi &&
-           std::max(x.lo, y.lo) < std::min(x.sureHi, y.sureHi) &&
-           counterUnchanged(x.counter, g, arrive) &&
-           counterUnchanged(y.counter, wait, j);
+           x.stride == y.stride && y.lo < y.sureHi && x.lo + width <= x.hi &&
+           y.lo < x.lo + width && x.hi - width < y.sureHi &&
+           registerUnchanged(x.index, g, arrive) &&
+           registerUnchanged(y.index, wait, j);
   };
   for (unsigned j = 0; j != accesses.size(); ++j)
     for (unsigned a = 0; a != accesses[j].size(); ++a) {
@@ -1543,26 +1551,12 @@ const SlotAddress *FunctionAnalysis::barrierSlot(unsigned i) const {
   const SlotAddress *found = nullptr;
   for (const Resolved &r : accesses[i])
     if (r.isMbarrier) {
-      if (found || !r.slot || r.slot->hi - r.slot->lo != 8 ||
-          r.slot->sureHi != r.slot->hi)
+      if (found || !r.indexed || r.indexed->hi - r.indexed->lo != 8 ||
+          r.indexed->sureHi != r.indexed->hi)
         return nullptr;
-      found = &*r.slot;
+      found = &*r.indexed;
     }
   return found;
-}
-
-bool FunctionAnalysis::counterUnchanged(unsigned counter, unsigned from,
-                                        unsigned to) const {
-  const auto &all = provenance.getAllDefinitions();
-  auto it = all.find(counters[counter].reg);
-  if (it == all.end() || it->second.size() >= Provenance::kDefinitionsKept)
-    return false;
-  llvm::ArrayRef<unsigned> definitions = it->second;
-  bool changed = false;
-  walkAfter(
-      cfg, from, [&](unsigned i) { return changed || i == to; },
-      [&](unsigned i) { changed |= llvm::is_contained(definitions, i); });
-  return !changed;
 }
 
 /// Whether `block` and `other` are on a common cycle.

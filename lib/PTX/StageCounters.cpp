@@ -150,6 +150,8 @@ namespace {
 
 /// `rest + counter * stride`, the counter read at `readAt`.
 struct Affine {
+  /// The index register, and its stage counter when it is one.
+  std::string index;
   unsigned counter = 0;
   int64_t stride = 0;
   AbstractValue rest;
@@ -163,10 +165,10 @@ struct Affine {
 } // namespace
 
 std::optional<SlotAddress>
-FunctionAnalysis::resolveSlot(const Instruction &inst, unsigned operandIndex,
-                              std::optional<uint64_t> width,
-                              bool boxBoundedBySlot) const {
-  if (counters.empty())
+FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
+                                 std::optional<uint64_t> width,
+                                 bool boxBoundedBySlot, bool counter) const {
+  if (counter && counters.empty())
     return std::nullopt;
   StringRef operand = inst.operands[operandIndex];
   if (!isMemoryOperand(operand))
@@ -180,6 +182,17 @@ FunctionAnalysis::resolveSlot(const Instruction &inst, unsigned operandIndex,
       if (c.reg == reg)
         return id;
     return std::nullopt;
+  };
+  // The index a scaled register stands for: a stage counter, or (not
+  // `counter`) any register that is not a constant nor a function of
+  // %tid.x alone (those are ranges the rest keeps exactly).
+  auto indexOf = [&](StringRef reg, unsigned at) -> std::optional<unsigned> {
+    if (std::optional<unsigned> id = counterOf(reg))
+      return id;
+    if (counter || provenance.constantOperand(reg) ||
+        provenance.isFunctionOfThread(reg, at))
+      return std::nullopt;
+    return ~0u;
   };
   // Walks the one-definition chain of `reg` down to one read of a counter.
   std::function<std::optional<Affine>(StringRef, unsigned)> affine =
@@ -197,11 +210,12 @@ FunctionAnalysis::resolveSlot(const Instruction &inst, unsigned operandIndex,
     StringRef root = rootOf(d);
     auto scaled = [&](StringRef c, StringRef k,
                       int64_t factor) -> std::optional<Affine> {
-      std::optional<unsigned> id = counterOf(StringRef(c).trim());
+      std::optional<unsigned> id = indexOf(StringRef(c).trim(), unsigned(def));
       std::optional<int64_t> value = immediateOperand(k);
       if (!id || !value || *value <= 0 || *value > (int64_t(1) << 24))
         return std::nullopt;
       Affine a;
+      a.index = StringRef(c).trim().str();
       a.counter = *id;
       a.stride = factor ? *value * factor : int64_t(1) << *value;
       a.rest.kind = AbstractValue::Int;
@@ -236,6 +250,27 @@ FunctionAnalysis::resolveSlot(const Instruction &inst, unsigned operandIndex,
                     provenance.isFunctionOfThread(ops[3], unsigned(def));
       return a;
     }
+    if ((root == "or" || root == "xor") && ops.size() == 3) {
+      // `c * 2^k | v` with every bit v may set below 2^k is `v + c * 2^k`
+      // (CUTLASS's stage offset or-ed into a swizzled one).
+      for (unsigned side = 1; side != 3; ++side) {
+        std::optional<Affine> x = affine(ops[side], depth + 1);
+        if (!x || !llvm::isPowerOf2_64(uint64_t(x->stride)) ||
+            x->rest.kind != AbstractValue::Int || x->rest.lo != 0 ||
+            x->rest.hi != 0)
+          continue;
+        StringRef other = ops[3 - side];
+        AbstractValue more = provenance.evaluateExact(other);
+        if (more.kind != AbstractValue::Int || !more.offsetKnown ||
+            more.lo < 0 || more.mask >= uint64_t(x->stride))
+          return std::nullopt;
+        x->restSure = more.lo == more.hi ||
+                      provenance.isFunctionOfThread(other, unsigned(def));
+        x->rest = more;
+        return x;
+      }
+      return std::nullopt;
+    }
     if (root == "add" && ops.size() == 3) {
       std::optional<Affine> x = affine(ops[1], depth + 1);
       std::optional<Affine> y = affine(ops[2], depth + 1);
@@ -263,10 +298,30 @@ FunctionAnalysis::resolveSlot(const Instruction &inst, unsigned operandIndex,
     extent = a->stride; // a box ends before the next slot starts
   else
     return std::nullopt;
+  unsigned here = static_cast<unsigned>(&inst - insts.data());
+  SlotAddress slot;
+  slot.index = a->index;
+  slot.counter = a->counter;
+  slot.stride = a->stride;
+  slot.symbol = a->rest.symbol;
+  slot.anchor = a->rest.anchor;
+  slot.lo = a->rest.lo + displacement;
+  slot.hi = a->rest.hi + displacement + extent;
+  if (a->restSure)
+    slot.sureHi = a->rest.hi + displacement +
+                  (width ? extent : std::min<int64_t>(extent, 16));
+  if (!counter) {
+    // The index register, not a counter: it must hold at the access the
+    // value its read gave, on every path between.
+    if (!registerUnchanged(a->index, a->readAt, here))
+      return std::nullopt;
+    return slot;
+  }
+  if (a->counter == ~0u)
+    return std::nullopt;
   // The counter must not advance between its read and this access: then the
   // slot is the one of the counter's value at the access.
-  unsigned here = static_cast<unsigned>(&inst - insts.data());
-  const StageCounter &counter = counters[a->counter];
+  const StageCounter &stage = counters[a->counter];
   auto reachesAvoiding = [&](unsigned from, unsigned to, unsigned avoid) {
     // A path from just after `from` to `to` that does not pass `avoid`.
     bool reached = false;
@@ -280,28 +335,34 @@ FunctionAnalysis::resolveSlot(const Instruction &inst, unsigned operandIndex,
         [](unsigned) {});
     return reached;
   };
-  if (reachesAvoiding(a->readAt, counter.advance, a->readAt) &&
-      reachesAvoiding(counter.advance, here, a->readAt))
+  if (reachesAvoiding(a->readAt, stage.advance, a->readAt) &&
+      reachesAvoiding(stage.advance, here, a->readAt))
     return std::nullopt;
   // Every thread that runs this access also runs the advances: the facts
   // (thread-invariant branch conditions) the advance runs under hold here.
   PredicateFacts::FactSet advanceFacts =
-      predicates.instructionFacts(cfg, counter.advance);
+      predicates.instructionFacts(cfg, stage.advance);
   PredicateFacts::FactSet accessFacts = predicates.instructionFacts(cfg, here);
   if (!std::includes(accessFacts.begin(), accessFacts.end(),
                      advanceFacts.begin(), advanceFacts.end()))
     return std::nullopt;
-  SlotAddress slot;
-  slot.counter = a->counter;
-  slot.stride = a->stride;
-  slot.symbol = a->rest.symbol;
-  slot.anchor = a->rest.anchor;
-  slot.lo = a->rest.lo + displacement;
-  slot.hi = a->rest.hi + displacement + extent;
-  if (a->restSure)
-    slot.sureHi = a->rest.hi + displacement +
-                  (width ? extent : std::min<int64_t>(extent, 16));
   return slot;
+}
+
+bool FunctionAnalysis::registerUnchanged(StringRef reg, unsigned from,
+                                         unsigned to) const {
+  const auto &all = provenance.getAllDefinitions();
+  auto it = all.find(reg);
+  if (it == all.end())
+    return true; // never defined in the function: a parameter or special
+  if (it->second.size() >= Provenance::kDefinitionsKept)
+    return false;
+  llvm::ArrayRef<unsigned> definitions = it->second;
+  bool changed = false;
+  walkAfter(
+      cfg, from, [&](unsigned i) { return changed || i == to; },
+      [&](unsigned i) { changed |= llvm::is_contained(definitions, i); });
+  return !changed;
 }
 
 bool FunctionAnalysis::inDifferentSlots(const Resolved &a, const Resolved &b,
