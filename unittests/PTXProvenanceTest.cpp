@@ -141,16 +141,46 @@ TEST_F(PTXProvenance, RegisterOffsetsThroughArithmetic) {
 }
 
 TEST_F(PTXProvenance, MapaMakesTheAddressRemote) {
+  // To another rank (or one not known), another CTA's bytes; to the
+  // executing CTA's own %cluster_ctarank, its own (PTX ISA, mapa).
   load("\tmov.u32 %r1, tile;\n"
        "\tadd.s32 %r2, %r1, 128;\n"
        "\tmapa.shared::cluster.u32 %r3, %r2, 1;\n"
        "\tmov.u32 %r4, %cluster_ctarank;\n"
-       "\tmapa.shared::cluster.u32 %r5, %r1, %r4;\n");
+       "\tmapa.shared::cluster.u32 %r5, %r1, %r4;\n"
+       "\tld.param.u32 %r6, [k_param_0];\n"
+       "\tmapa.shared::cluster.u32 %r7, %r1, %r6;\n"
+       "\tmapa.shared::cluster.u32 %r8, %r2, %cluster_ctarank;\n");
   expectAddress("%r3", "tile", 128, 128);
   EXPECT_TRUE(at("%r3").remote);
-  EXPECT_TRUE(at("%r5").remote);
-  EXPECT_EQ(at("%r5").symbol, symbol("tile"));
+  EXPECT_FALSE(at("%r5").remote);
+  expectAddress("%r5", "tile", 0, 0);
+  EXPECT_TRUE(at("%r7").remote);
+  EXPECT_FALSE(at("%r8").remote);
+  expectAddress("%r8", "tile", 128, 128);
   EXPECT_FALSE(at("%r2").remote);
+}
+
+TEST_F(PTXProvenance, SwizzleStaysInItsAlignedBlock) {
+  // CuTe's Swizzle<3,4,3>: a ^ ((a >> 3) & 112) changes bits 4-6 of the
+  // address only; `tile` is 128-byte aligned, so an offset stays in its
+  // 128-byte line. Masking an address with a constant gives an integer.
+  load("\tmov.u32 %r1, tile;\n"
+       "\tadd.s32 %r2, %r1, 640;\n"
+       "\tshr.u32 %r3, %r2, 3;\n"
+       "\tand.b32 %r4, %r3, 112;\n"
+       "\txor.b32 %r5, %r4, %r2;\n"
+       "\tor.b32 %r6, %r2, %r4;\n"
+       // A 256-byte swizzle of the 8-byte aligned `other`: not bounded.
+       "\tmov.u32 %r7, other;\n"
+       "\tand.b32 %r8, %r3, 255;\n"
+       "\txor.b32 %r9, %r8, %r7;\n");
+  EXPECT_EQ(at("%r4").kind, AbstractValue::Int);
+  EXPECT_GE(at("%r4").lo, 0);
+  EXPECT_LE(at("%r4").hi, 127);
+  expectAddress("%r5", "tile", 640, 767);
+  expectAddress("%r6", "tile", 640, 767);
+  EXPECT_FALSE(at("%r9").offsetKnown);
 }
 
 TEST_F(PTXProvenance, DescriptorStartAddressIsDecoded) {
@@ -601,7 +631,8 @@ TEST_F(PTXProvenance, ReachingDefinitionsOfARegisterReused) {
 
 TEST_F(PTXProvenance, BareInlineAsmRegisters) {
   // Inline asm declares `remAddr32` without a `%`: the reader names it
-  // `%remAddr32$1`, and its value is the mapa'd barrier address.
+  // `%remAddr32$1`, and its value is the mapa'd barrier address, of the
+  // executing CTA (mapa to its own %cluster_ctarank).
   load("\tmov.u32 %r1, tile;\n"
        "\tadd.s32 %r2, %r1, 1024;\n"
        "\tmov.u32 %r3, %cluster_ctarank;\n"
@@ -614,7 +645,7 @@ TEST_F(PTXProvenance, BareInlineAsmRegisters) {
   EXPECT_EQ(f.instructions[arrive].operands[1], "[%remAddr32$1]");
   AbstractValue v = provenance->evaluateExactAt("%remAddr32$1", arrive);
   expectAddressValue(v, "%remAddr32$1", "tile", 1024, 1024);
-  EXPECT_TRUE(v.remote);
+  EXPECT_FALSE(v.remote);
 }
 
 } // namespace

@@ -157,13 +157,9 @@ AbstractValue join(const AbstractValue &x, const AbstractValue &y) {
 AbstractValue bitwise(StringRef op, const AbstractValue &a,
                       const AbstractValue &b) {
   using K = AbstractValue;
-  if (a.kind == K::Address)
-    return symbolOnly(a);
-  if (b.kind == K::Address && op != "shl" && op != "shr")
-    return symbolOnly(b);
   if (op == "and") {
     // Masking with a constant bounds the result even if the other side is
-    // unknown.
+    // unknown, an address included (a swizzle's `(a >> 3) & 112`).
     for (const AbstractValue *c : {&a, &b})
       if (isNonNegativeInt(*c) && c->lo == c->hi) {
         const AbstractValue &other = c == &a ? b : a;
@@ -173,6 +169,10 @@ AbstractValue bitwise(StringRef op, const AbstractValue &a,
         return integer(0, static_cast<int64_t>(mask), mask);
       }
   }
+  if (a.kind == K::Address)
+    return symbolOnly(a);
+  if (b.kind == K::Address && op != "shl" && op != "shr")
+    return symbolOnly(b);
   if (!isNonNegativeInt(a) || !isNonNegativeInt(b))
     return top();
   if (op == "and")
@@ -437,6 +437,9 @@ AbstractValue Provenance::compute(const Instruction &inst) const {
   } else if (root == "shl" || root == "shr" || root == "and" || root == "or" ||
              root == "xor") {
     result = bitwise(root, arg(1), arg(2));
+    if (root == "or" || root == "xor")
+      if (std::optional<AbstractValue> swizzled = swizzle(arg(1), arg(2)))
+        result = *swizzled;
   } else if (root == "selp" || root == "min" || root == "max") {
     if (root == "selp")
       if (std::optional<AbstractValue> aligned = selpAlignUp(inst))
@@ -531,6 +534,29 @@ constexpr uint64_t kStartField = 0x3FFF;
 /// The alignment of an address's base: its anchor's, or its symbol's
 /// declared one (every extern array starts at the same address, which
 /// meets each extern declaration's alignment).
+/// An address or-ed or xor-ed with an integer whose bits lie below its
+/// base's alignment (CuTe's swizzles, `a ^ ((a >> 3) & 112)`): the base is
+/// a multiple of the alignment, so only the offset's low bits change, and
+/// it stays within the aligned block of those bits.
+std::optional<AbstractValue> Provenance::swizzle(const AbstractValue &a,
+                                                 const AbstractValue &b) const {
+  const AbstractValue &address = a.kind == AbstractValue::Address ? a : b;
+  const AbstractValue &bits = &address == &a ? b : a;
+  if (address.kind != AbstractValue::Address || !address.offsetKnown ||
+      address.descriptor || bits.kind != AbstractValue::Int ||
+      !bits.offsetKnown || bits.lo < 0 || bits.mask == 0)
+    return std::nullopt;
+  uint64_t block = llvm::PowerOf2Ceil(bits.mask + 1);
+  if (block > baseAlign(address) || block > (uint64_t(1) << 20))
+    return std::nullopt;
+  AbstractValue result = address;
+  int64_t low = static_cast<int64_t>(block - 1);
+  result.lo = address.lo & ~low;
+  result.hi = address.hi | low;
+  result.mask = address.mask | (block - 1);
+  return result;
+}
+
 uint64_t Provenance::baseAlign(const AbstractValue &v) const {
   if (v.anchor >= 0)
     return anchors[v.anchor].align;
