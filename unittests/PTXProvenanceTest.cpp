@@ -423,6 +423,40 @@ TEST_F(PTXProvenance, ThreadExactRangesOfSwizzledOffsets) {
   EXPECT_EQ(provenance->evaluateExact("%r14"), provenance->evaluate("%r14"));
 }
 
+TEST_F(PTXProvenance, ThreadExactSignedRemainder) {
+  // nvcc's tid % 128 for a signed tid: t - ((t + (t >>s 31 >>u 25)) & -128).
+  // The ranges lose it at the `and` with a negative mask; each thread's
+  // value is exact, so over 256 threads it is [0, 127], and an offset built
+  // from it is traced.
+  std::string body = "\tmov.u32 %r1, %tid.x;\n"
+                     "\tshr.s32 %r2, %r1, 31;\n"
+                     "\tshr.u32 %r3, %r2, 25;\n"
+                     "\tadd.s32 %r4, %r1, %r3;\n"
+                     "\tand.b32 %r5, %r4, -128;\n"
+                     "\tsub.s32 %r6, %r1, %r5;\n"
+                     "\tshl.b32 %r7, %r6, 4;\n"
+                     "\tmov.u32 %r8, tile;\n"
+                     "\tadd.s32 %r9, %r8, %r7;\n"
+                     // or with a negative value: not followed.
+                     "\tor.b32 %r10, %r1, -128;\n";
+  text = kernel(body);
+  size_t brace = text.find("\n{\n");
+  text.insert(brace, "\n.maxntid 256, 1, 1");
+  ReadError error;
+  ASSERT_TRUE(readModule("p.ptx", text, module, error)) << error.message;
+  provenance.emplace(module, module.functions[0]);
+  EXPECT_EQ(provenance->evaluate("%r6").kind, AbstractValue::Top);
+  AbstractValue remainder = provenance->evaluateExact("%r6");
+  EXPECT_EQ(remainder.kind, AbstractValue::Int);
+  EXPECT_EQ(remainder.lo, 0);
+  EXPECT_EQ(remainder.hi, 127);
+  EXPECT_EQ(remainder.mask, 127u);
+  expectAddressValue(provenance->evaluateExact("%r9"), "%r9", "tile", 0,
+                     127 * 16);
+  EXPECT_EQ(provenance->evaluateExact("%r10").kind,
+            provenance->evaluate("%r10").kind);
+}
+
 TEST_F(PTXProvenance, ThreadExactRangesWithoutABoundCoverTheISALimit) {
   // No .maxntid: up to 1024 threads.
   load("\tmov.u32 %r1, %tid.x;\n"

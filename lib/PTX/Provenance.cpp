@@ -1302,7 +1302,12 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
       if (!anchoredBits(inst, depth, *out))
         return nullptr;
     } else {
-      if (!allNonNegative(*a) || !allNonNegative(*b))
+      // An `and` with one side non-negative is exact even when the other
+      // is negative (the mask of a signed remainder, `x & -128`): the
+      // result is non-negative and its bits are those of both sides.
+      bool exactAnd = root == "and" &&
+                      (allNonNegative(*a) || allNonNegative(*b));
+      if (!exactAnd && (!allNonNegative(*a) || !allNonNegative(*b)))
         return nullptr;
       for (unsigned t = 0; t != n; ++t)
         values.push_back(root == "and"  ? ((*a)[t] & (*b)[t])
@@ -1692,8 +1697,35 @@ AbstractValue Provenance::evaluateExact(StringRef operand) const {
   if (value.descriptor)
     return value; // a descriptor is no address to narrow
   operand = operand.trim();
-  if (!operand.starts_with("%") ||
-      (value.kind != AbstractValue::Address && value.kind != AbstractValue::Int))
+  if (!operand.starts_with("%"))
+    return value;
+  if (value.kind == AbstractValue::Top) {
+    // The ranges lost it (a signed remainder's `and x, -128`), but each
+    // thread's value is known: its exact range over the threads.
+    const ThreadValues *exact = threadValues(operand, 0);
+    if (!exact || exact->values.empty() || exact->broadcast)
+      return value;
+    auto [lo, hi] =
+        std::minmax_element(exact->values.begin(), exact->values.end());
+    AbstractValue narrowed;
+    narrowed.lo = *lo;
+    narrowed.hi = *hi;
+    if (exact->symbol < 0) {
+      narrowed.kind = AbstractValue::Int;
+      narrowed.offsetKnown = true;
+      for (int64_t v : exact->values)
+        narrowed.mask |= static_cast<uint64_t>(v);
+      return narrowed;
+    }
+    narrowed.kind = AbstractValue::Address;
+    narrowed.symbol = exact->symbol;
+    narrowed.offsetKnown = true;
+    narrowed.anchor = exact->anchor;
+    narrowed.anchorLo = exact->anchor < 0 ? 0 : anchors[exact->anchor].lo;
+    narrowed.anchorHi = exact->anchor < 0 ? 0 : anchors[exact->anchor].hi;
+    return narrowed;
+  }
+  if (value.kind != AbstractValue::Address && value.kind != AbstractValue::Int)
     return value;
   // Already exact (a constant offset): nothing to narrow.
   if (value.lo == value.hi &&
