@@ -342,9 +342,46 @@ static bool surelyOverlap(const SharedRegion &a, const SharedRegion &b) {
 /// first row, a range of offsets nothing beyond the bytes all its starts
 /// cover), or one surely covers its whole (sized) variable and the other
 /// is in that variable.
+/// The bytes `r` surely touches within `sure` (its provenRegion), as runs:
+/// for a range over the threads, those of the threads' windows (the hull
+/// may have gaps no thread touches); else all of `sure`.
+static std::vector<std::pair<int64_t, int64_t>> sureRuns(const Resolved &r,
+                                                        const SharedRegion &sure) {
+  std::vector<std::pair<int64_t, int64_t>> runs;
+  if (!r.threadRange || r.threadRuns.empty()) {
+    runs.push_back({sure.begin, sure.end});
+    return runs;
+  }
+  for (auto [begin, end] : r.threadRuns) {
+    begin = std::max(begin, sure.begin);
+    end = std::min(end, sure.end);
+    if (begin < end)
+      runs.push_back({begin, end});
+  }
+  return runs;
+}
+
+/// Whether the bytes `a` and `b` surely touch share one.
+static bool surelyMeet(const Resolved &a, const Resolved &b) {
+  SharedRegion x = provenRegion(a), y = provenRegion(b);
+  if (!surelyOverlap(x, y))
+    return false;
+  std::vector<std::pair<int64_t, int64_t>> p = sureRuns(a, x),
+                                           q = sureRuns(b, y);
+  for (size_t i = 0, j = 0; i < p.size() && j < q.size();) {
+    if (p[i].first < q[j].second && q[j].first < p[i].second)
+      return true;
+    if (p[i].second <= q[j].second)
+      ++i;
+    else
+      ++j;
+  }
+  return false;
+}
+
 bool isProven(const Module &module, const Resolved &a, const Resolved &b) {
   if (isResolved(a) && isResolved(b))
-    return surelyOverlap(provenRegion(a), provenRegion(b));
+    return surelyMeet(a, b);
   // The bytes it surely touches (not those it may) span the variable.
   auto covers = [&](const Resolved &r) {
     if (r.region.symbol < 0 || !r.offsetKnown)
@@ -352,6 +389,10 @@ bool isProven(const Module &module, const Resolved &a, const Resolved &b) {
     SharedRegion sure = provenRegion(r);
     if (sure.symbol != r.region.symbol || sure.begin != 0 || sure.anchor >= 0)
       return false;
+    std::vector<std::pair<int64_t, int64_t>> runs = sureRuns(r, sure);
+    if (runs.size() != 1 || runs[0].first != 0)
+      return false;
+    sure.end = runs[0].second;
     std::optional<uint64_t> size = module.sharedSymbols[r.region.symbol].size;
     return size && sure.end >= static_cast<int64_t>(*size);
   };

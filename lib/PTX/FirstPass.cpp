@@ -170,6 +170,25 @@ AbstractValue Provenance::firstPassValue(unsigned definition,
   return value;
 }
 
+bool Provenance::threadWindows(
+    StringRef operand, int64_t width,
+    std::vector<std::pair<int64_t, int64_t>> &runs) const {
+  runs.clear();
+  const ThreadValues *exact = threadValues(operand.trim(), 0);
+  if (!exact || exact->values.empty() || exact->broadcast || width <= 0)
+    return false;
+  std::vector<int64_t> starts = exact->values;
+  llvm::sort(starts);
+  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+  for (int64_t start : starts) {
+    if (!runs.empty() && start <= runs.back().second)
+      runs.back().second = std::max(runs.back().second, start + width);
+    else
+      runs.push_back({start, start + width});
+  }
+  return true;
+}
+
 bool Provenance::threadOffsets(StringRef operand, unsigned threads,
                                int &symbol, int &anchor,
                                std::vector<int64_t> &values) const {

@@ -100,6 +100,11 @@ struct Resolved {
   /// The range of start offsets is over the CTA's threads (the address is
   /// a function of %tid.x alone), not over executions.
   bool threadRange = false;
+  /// For a thread range of known width: the bytes the threads touch, as
+  /// disjoint runs [begin, end) in order, offsets as the region's. A proof
+  /// needs a byte of a run, not of the hull (tid * 64 with 4-byte stores
+  /// leaves 60 of every 64 bytes untouched).
+  std::vector<std::pair<int64_t, int64_t>> threadRuns;
   /// How many bytes from its start the access surely touches (0: not
   /// known): its width, or the least value of its size operand.
   int64_t sureWidth = 0;
@@ -437,7 +442,9 @@ private:
                               bool *offsetKnown = nullptr,
                               bool *single = nullptr,
                               int64_t *lastStart = nullptr,
-                              bool *threadRange = nullptr) const;
+                              bool *threadRange = nullptr,
+                              std::vector<std::pair<int64_t, int64_t>>
+                                  *threadRuns = nullptr) const;
   Resolved resolveAccess(const Instruction &inst, const Access &access,
                          const std::optional<SharedRegion> &barrier) const;
   /// The index of one of this function's instructions.

@@ -120,7 +120,10 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
                                               bool *offsetKnown,
                                               bool *single,
                                               int64_t *lastStart,
-                                              bool *threadRange) const {
+                                              bool *threadRange,
+                                              std::vector<std::pair<
+                                                  int64_t, int64_t>>
+                                                  *threadRuns) const {
   StringRef operand = inst.operands[operandIndex];
   unsigned index = indexOf(inst);
   int64_t displacement = 0;
@@ -132,8 +135,22 @@ SharedRegion FunctionAnalysis::resolveAddress(const Instruction &inst,
     value = provenance.evaluateExactAt(base, index);
     if (value.kind == AbstractValue::Address && value.descriptor)
       value.offsetKnown = false; // a descriptor used as an address
-    if (threadRange)
-      *threadRange = provenance.isFunctionOfThread(base, index);
+    // A range over the threads: each thread at its own value, known per
+    // thread (the windows the threads touch; for a box of unknown size,
+    // its first 16 bytes). A thread function whose per-thread values are
+    // not known is a range whose ends no thread need reach.
+    if (threadRange) {
+      std::vector<std::pair<int64_t, int64_t>> runs;
+      *threadRange = provenance.isFunctionOfThread(base, index) &&
+                     provenance.threadWindows(
+                         base, width ? static_cast<int64_t>(*width) : 16,
+                         runs);
+      if (*threadRange && threadRuns) {
+        for (auto &run : runs)
+          run = {run.first + displacement, run.second + displacement};
+        *threadRuns = std::move(runs);
+      }
+    }
   } else {
     // A descriptor: its start address field, when decoded.
     value = provenance.evaluateAt(operand, index);
@@ -259,7 +276,7 @@ Resolved FunctionAnalysis::resolveAccess(
   resolved.region = resolveAddress(inst, access.operand, width, &remote,
                                    &resolved.offsetKnown,
                                    &resolved.singleOffset, &resolved.lastStart,
-                                   &resolved.threadRange);
+                                   &resolved.threadRange, &resolved.threadRuns);
   resolved.sureWidth = sureWidth;
   resolved.extent = access.isDescriptor ? Extent::Unbounded : extent;
   resolved.isDescriptor = access.isDescriptor;

@@ -141,6 +141,13 @@ public:
   /// each at its own value, not one unknown value of every thread (a stage
   /// index of the loop, a loaded value).
   bool isFunctionOfThread(llvm::StringRef operand, unsigned index) const;
+  /// The bytes the threads touch at `operand` (a function of %tid.x,
+  /// evaluated per thread): the windows [v, v + width) at the threads'
+  /// values v, merged into disjoint runs, in order. False when the
+  /// per-thread values are not known (a register defined more than once,
+  /// a range the ranges only bound).
+  bool threadWindows(llvm::StringRef operand, int64_t width,
+                     std::vector<std::pair<int64_t, int64_t>> &runs) const;
   const std::vector<Anchor> &getAnchors() const { return anchors; }
   /// The alignment of an address's base (its anchor, or its symbol).
   uint64_t baseAlign(const AbstractValue &v) const;
