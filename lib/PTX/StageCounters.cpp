@@ -156,10 +156,13 @@ struct Affine {
   int64_t stride = 0;
   AbstractValue rest;
   unsigned readAt = 0;
-  /// The rest is one value, or a function of %tid.x alone (each thread at
-  /// its own offset): the bytes it spans are surely touched (as a thread
-  /// range's are, docs/ptx-checker.md).
+  /// The rest is one value, or one value plus one function of %tid.x
+  /// whose threads' windows leave no gap (Provenance::threadWindows): the
+  /// bytes it spans are surely touched, each by some thread.
   bool restSure = true;
+  /// A function of %tid.x is part of the rest (a second one would make
+  /// the sum's windows unknown).
+  bool threadPart = false;
 };
 
 } // namespace
@@ -193,6 +196,22 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
         provenance.isFunctionOfThread(reg, at))
       return std::nullopt;
     return ~0u;
+  };
+  // Whether a part of the rest, `operand`, is one value, or the one
+  // function of %tid.x of the rest and its threads' windows of the
+  // access's width (a box's first 16 bytes) leave no gap.
+  int64_t windowWidth = width ? static_cast<int64_t>(*width) : 16;
+  auto surePart = [&](StringRef operand, const AbstractValue &value,
+                      Affine &a) {
+    if (value.lo == value.hi)
+      return true;
+    std::vector<std::pair<int64_t, int64_t>> runs;
+    if (a.threadPart ||
+        !provenance.threadWindows(operand, windowWidth, runs) ||
+        runs.size() != 1)
+      return false;
+    a.threadPart = true;
+    return true;
   };
   // Walks the one-definition chain of `reg` down to one read of a counter.
   std::function<std::optional<Affine>(StringRef, unsigned)> affine =
@@ -246,8 +265,7 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
       if (!a)
         return std::nullopt;
       a->rest = provenance.evaluateExact(ops[3]);
-      a->restSure = a->rest.lo == a->rest.hi ||
-                    provenance.isFunctionOfThread(ops[3], unsigned(def));
+      a->restSure = surePart(ops[3], a->rest, *a);
       return a;
     }
     if ((root == "or" || root == "xor") && ops.size() == 3) {
@@ -264,8 +282,7 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
         if (more.kind != AbstractValue::Int || !more.offsetKnown ||
             more.lo < 0 || more.mask >= uint64_t(x->stride))
           return std::nullopt;
-        x->restSure = more.lo == more.hi ||
-                      provenance.isFunctionOfThread(other, unsigned(def));
+        x->restSure = surePart(other, more, *x);
         x->rest = more;
         return x;
       }
@@ -279,9 +296,7 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
       Affine a = x ? *x : *y;
       StringRef other = x ? ops[2] : ops[1];
       AbstractValue more = provenance.evaluateExact(other);
-      a.restSure = a.restSure &&
-                   (more.lo == more.hi ||
-                    provenance.isFunctionOfThread(other, unsigned(def)));
+      a.restSure = a.restSure && surePart(other, more, a);
       a.rest = Provenance::add(a.rest, more);
       return a;
     }
