@@ -171,16 +171,20 @@ TEST_F(PTXProvenance, SwizzleStaysInItsAlignedBlock) {
        "\tand.b32 %r4, %r3, 112;\n"
        "\txor.b32 %r5, %r4, %r2;\n"
        "\tor.b32 %r6, %r2, %r4;\n"
-       // A 256-byte swizzle of the 8-byte aligned `other`: not bounded.
+       // A swizzle of up to 255 of the 8-byte aligned `other` at 32: the
+       // block is not aligned, but the offset moves by at most 255.
        "\tmov.u32 %r7, other;\n"
+       "\tadd.s32 %r10, %r7, 32;\n"
        "\tand.b32 %r8, %r3, 255;\n"
-       "\txor.b32 %r9, %r8, %r7;\n");
+       "\txor.b32 %r9, %r8, %r10;\n"
+       "\tor.b32 %r11, %r8, %r10;\n");
   EXPECT_EQ(at("%r4").kind, AbstractValue::Int);
   EXPECT_GE(at("%r4").lo, 0);
   EXPECT_LE(at("%r4").hi, 127);
   expectAddress("%r5", "tile", 640, 767);
   expectAddress("%r6", "tile", 640, 767);
-  EXPECT_FALSE(at("%r9").offsetKnown);
+  expectAddress("%r9", "other", 32 - 255, 32 + 255);
+  expectAddress("%r11", "other", 32, 32 + 255);
 }
 
 TEST_F(PTXProvenance, DescriptorStartAddressIsDecoded) {

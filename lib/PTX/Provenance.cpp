@@ -438,7 +438,8 @@ AbstractValue Provenance::compute(const Instruction &inst) const {
              root == "xor") {
     result = bitwise(root, arg(1), arg(2));
     if (root == "or" || root == "xor")
-      if (std::optional<AbstractValue> swizzled = swizzle(arg(1), arg(2)))
+      if (std::optional<AbstractValue> swizzled =
+              swizzle(root == "xor", arg(1), arg(2)))
         result = *swizzled;
   } else if (root == "selp" || root == "min" || root == "max") {
     if (root == "selp")
@@ -534,11 +535,17 @@ constexpr uint64_t kStartField = 0x3FFF;
 /// The alignment of an address's base: its anchor's, or its symbol's
 /// declared one (every extern array starts at the same address, which
 /// meets each extern declaration's alignment).
-/// An address or-ed or xor-ed with an integer whose bits lie below its
-/// base's alignment (CuTe's swizzles, `a ^ ((a >> 3) & 112)`): the base is
-/// a multiple of the alignment, so only the offset's low bits change, and
-/// it stays within the aligned block of those bits.
-std::optional<AbstractValue> Provenance::swizzle(const AbstractValue &a,
+/// An address or-ed or xor-ed with a non-negative integer of at most the
+/// bits `m` (CuTe's swizzles, `a ^ ((a >> 3) & 112)`). When those bits lie
+/// below the alignment of the address's base, the base is a multiple of
+/// it, so only the offset's low bits change: it stays within the aligned
+/// block of those bits. Else flipping bits of m moves a value by at most
+/// m, and setting them raises it by at most m: the offset stays within
+/// [lo - m, hi + m] ([lo, hi + m] for or), a bound whose ends no thread
+/// need reach (not a thread range: Provenance::threadWindows has no
+/// per-thread values for it).
+std::optional<AbstractValue> Provenance::swizzle(bool isXor,
+                                                 const AbstractValue &a,
                                                  const AbstractValue &b) const {
   const AbstractValue &address = a.kind == AbstractValue::Address ? a : b;
   const AbstractValue &bits = &address == &a ? b : a;
@@ -547,13 +554,19 @@ std::optional<AbstractValue> Provenance::swizzle(const AbstractValue &a,
       !bits.offsetKnown || bits.lo < 0 || bits.mask == 0)
     return std::nullopt;
   uint64_t block = llvm::PowerOf2Ceil(bits.mask + 1);
-  if (block > baseAlign(address) || block > (uint64_t(1) << 20))
+  if (block > (uint64_t(1) << 20))
     return std::nullopt;
   AbstractValue result = address;
   int64_t low = static_cast<int64_t>(block - 1);
-  result.lo = address.lo & ~low;
-  result.hi = address.hi | low;
   result.mask = address.mask | (block - 1);
+  if (block <= baseAlign(address)) {
+    result.lo = address.lo & ~low;
+    result.hi = address.hi | low;
+    return result;
+  }
+  int64_t most = static_cast<int64_t>(bits.mask);
+  result.lo = isXor ? address.lo - most : address.lo;
+  result.hi = address.hi + most;
   return result;
 }
 

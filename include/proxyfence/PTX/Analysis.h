@@ -211,7 +211,7 @@ private:
   };
   void findAlignUpIdioms(const CFG &cfg);
   AbstractValue alignUp(const AbstractValue &x, uint64_t align) const;
-  std::optional<AbstractValue> swizzle(const AbstractValue &a,
+  std::optional<AbstractValue> swizzle(bool isXor, const AbstractValue &a,
                                        const AbstractValue &b) const;
   AbstractValue compute(const Instruction &inst) const;
   std::optional<AbstractValue> descriptorOp(const Instruction &inst) const;
