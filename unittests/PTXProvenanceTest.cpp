@@ -43,6 +43,17 @@ protected:
     cfg = buildCFG(module.functions[0]);
     provenance.emplace(module, module.functions[0], &cfg);
   }
+  /// A kernel declared `.maxntid threads, 1, 1`, its provenance without a
+  /// CFG.
+  void loadWithThreads(llvm::StringRef body, unsigned threads) {
+    text = kernel(body);
+    text.insert(text.find("\n{\n"),
+                "\n.maxntid " + std::to_string(threads) + ", 1, 1");
+    module = Module();
+    ReadError error;
+    ASSERT_TRUE(readModule("p.ptx", text, module, error)) << error.message;
+    provenance.emplace(module, module.functions[0]);
+  }
   AbstractValue at(llvm::StringRef operand) {
     return provenance->evaluate(operand);
   }
@@ -395,15 +406,10 @@ TEST_F(PTXProvenance, ThreadExactRangesOfSwizzledOffsets) {
                      "\tmov.u32 %r12, %r1;\n"
                      "\tadd.s32 %r13, %r2, %r12;\n"
                      "\tshl.b32 %r14, %r1, 26;\n";
-  text = kernel(body);
-  size_t brace = text.find("\n{\n");
-  text.insert(brace, "\n.maxntid 128, 1, 1");
-  ReadError error;
-  ASSERT_TRUE(readModule("p.ptx", text, module, error)) << error.message;
+  loadWithThreads(body, 128);
   const Function &f = module.functions[0];
   EXPECT_EQ(f.maxThreads[0], 128u);
   EXPECT_EQ(f.maxThreads[1], 1u);
-  provenance.emplace(module, f);
   int64_t lo = INT64_MAX, hi = INT64_MIN;
   for (int64_t tid = 0; tid != 128; ++tid) {
     int64_t offset = tid + ((tid & 16) ? 112 : 144);
@@ -443,12 +449,7 @@ TEST_F(PTXProvenance, ThreadExactSignedRemainder) {
                      "\tadd.s32 %r9, %r8, %r7;\n"
                      // or with a negative value: not followed.
                      "\tor.b32 %r10, %r1, -128;\n";
-  text = kernel(body);
-  size_t brace = text.find("\n{\n");
-  text.insert(brace, "\n.maxntid 256, 1, 1");
-  ReadError error;
-  ASSERT_TRUE(readModule("p.ptx", text, module, error)) << error.message;
-  provenance.emplace(module, module.functions[0]);
+  loadWithThreads(body, 256);
   EXPECT_EQ(provenance->evaluate("%r6").kind, AbstractValue::Top);
   AbstractValue remainder = provenance->evaluateExact("%r6");
   EXPECT_EQ(remainder.kind, AbstractValue::Int);
