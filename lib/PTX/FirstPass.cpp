@@ -172,12 +172,18 @@ AbstractValue Provenance::firstPassValue(unsigned definition,
 
 bool Provenance::threadWindows(
     StringRef operand, int64_t width,
-    std::vector<std::pair<int64_t, int64_t>> &runs) const {
+    std::vector<std::pair<int64_t, int64_t>> &runs, int64_t scale) const {
   runs.clear();
   const ThreadValues *exact = threadValues(operand.trim(), 0);
-  if (!exact || exact->values.empty() || exact->broadcast || width <= 0)
+  if (!exact || exact->values.empty() || exact->broadcast || width <= 0 ||
+      scale <= 0)
     return false;
   std::vector<int64_t> starts = exact->values;
+  for (int64_t &start : starts) {
+    if (start > (int64_t(1) << 40) / scale || start < -(int64_t(1) << 40) / scale)
+      return false;
+    start *= scale;
+  }
   llvm::sort(starts);
   starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
   for (int64_t start : starts) {

@@ -43,14 +43,17 @@ enum class Extent : uint8_t {
 };
 
 /// A loop-carried stage counter (lib/PTX/StageCounters.cpp): a register
-/// in [0, slots) that one instruction sequence advances by one, wrapping
+/// in [0, slots) that instruction sequences advance by one, wrapping
 /// (`add c, c, 1` then `and c, c, S-1`, or `setp.eq p, c, S` and
-/// `selp c, 0, c, p`), and that is otherwise only set to constants below S.
+/// `selp c, 0, c, p`; or the same through `add t, c, 1`: an unrolled loop
+/// has one such sequence per copy of its body), and that is otherwise only
+/// set to constants below S.
 struct StageCounter {
   std::string reg;
   unsigned slots = 0;
-  /// The `add` that advances it (the wrap follows before any other read).
-  unsigned advance = 0;
+  /// Where it advances: each in-place `add` (its wrap follows before any
+  /// other read), or each wrap that reads `add t, c, 1`.
+  std::vector<unsigned> advances;
   /// The `mov`s of a constant (each restarts the count).
   std::vector<unsigned> resets;
 };
@@ -69,6 +72,9 @@ struct SlotAddress {
   /// [lo, sureHi) it surely touches (its offset in the slot one value or
   /// one per thread, and a box's first 16 bytes); sureHi <= lo: unknown.
   int64_t sureHi = 0;
+  /// Else, when not empty: the bytes it surely touches, as runs (one per
+  /// thread whose windows leave gaps between them), from the slot's start.
+  std::vector<std::pair<int64_t, int64_t>> sureRuns;
 };
 
 /// One shared access of an instruction, its bytes resolved.
@@ -250,6 +256,12 @@ public:
                            const UnfencedAtArrive &atArrive,
                            const RunOptions &options,
                            std::vector<Hazard> &hazards) const;
+  /// Marks Hazard::sameSlot on the hazards whose two accesses are slots of
+  /// one stage counter that surely meet when the counter is one value, and
+  /// between which a path avoids every proxy fence and every advance or
+  /// reset of the counter (lib/PTX/StageCounters.cpp).
+  void markSameCounterSlots(const RunOptions &options,
+                            std::vector<Hazard> &hazards) const;
   /// The generic keys pending unfenced on every path to each of `points`
   /// (instructions): a must analysis, any proxy fence clearing all.
   std::map<unsigned, llvm::BitVector>

@@ -660,6 +660,7 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
     for (auto &[arrive, keysAtArrive] : unfencedAtArrive)
       keysAtArrive &= must.at(arrive);
   }
+  markSameCounterSlots(options, hazards);
   addCrossRoleHazards(unfencedAtPublish, unfencedAtArrive, options, hazards);
   return hazards;
 }

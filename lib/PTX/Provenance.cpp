@@ -235,6 +235,10 @@ AbstractValue Provenance::add(const AbstractValue &a, const AbstractValue &b) {
   return arithmetic("add", a, b);
 }
 
+AbstractValue Provenance::multiplied(const AbstractValue &a, int64_t k) {
+  return arithmetic("mul", a, integer(k, k));
+}
+
 AbstractValue Provenance::joined(const AbstractValue &a,
                                  const AbstractValue &b) {
   return join(a, b);

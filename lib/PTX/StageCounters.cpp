@@ -45,101 +45,151 @@ bool isIntegerOp(const Instruction &inst) {
 
 void FunctionAnalysis::findStageCounters() {
   const std::vector<Instruction> &insts = function.instructions;
-  for (const auto &entry : provenance.getAllDefinitions()) {
+  auto trimmed = [](StringRef operand) { return operand.trim(); };
+  // Whether no instruction in (from, to) defines `reg`.
+  const auto &definitions = provenance.getAllDefinitions();
+  auto untouched = [&](StringRef reg, unsigned from, unsigned to) {
+    auto it = definitions.find(reg);
+    return it == definitions.end() ||
+           (it->second.size() < Provenance::kDefinitionsKept &&
+            llvm::none_of(it->second,
+                          [&](unsigned d) { return d > from && d < to; }));
+  };
+  for (const auto &entry : definitions) {
     StringRef reg = entry.getKey();
     llvm::ArrayRef<unsigned> at = entry.getValue();
     // A list of kDefinitionsKept may be longer: too many to be a counter.
-    if (at.size() < 3 || at.size() >= Provenance::kDefinitionsKept)
+    if (at.size() < 2 || at.size() >= Provenance::kDefinitionsKept)
       continue;
     auto definesOnly = [&](unsigned i) {
       const Instruction &inst = insts[i];
-      return !inst.isPredicated() && StringRef(inst.operands[0]).trim() == reg;
+      return !inst.isPredicated() && trimmed(inst.operands[0]) == reg;
     };
     if (!llvm::all_of(at, definesOnly))
       continue;
-    // The advance: add reg, reg, 1.
-    std::optional<unsigned> advance;
-    unsigned adds = 0;
-    for (unsigned i : at) {
-      const Instruction &inst = insts[i];
-      if (rootOf(inst) != "add" || !isIntegerOp(inst) ||
-          inst.operands.size() != 3)
-        continue;
-      StringRef a = StringRef(inst.operands[1]).trim();
-      StringRef b = StringRef(inst.operands[2]).trim();
-      if ((a == reg && immediateOperand(b) == 1) ||
-          (b == reg && immediateOperand(a) == 1)) {
-        advance = i;
-        ++adds;
-      }
-    }
-    if (adds != 1)
-      continue;
-    // Its wrap: the next definition, in the same block, with nothing but
-    // the wrap's setp reading the register in between.
-    unsigned block = cfg.blockOf[*advance];
-    std::optional<unsigned> wrap;
-    for (unsigned i : at)
-      if (i > *advance && (!wrap || i < *wrap))
-        wrap = i;
-    if (!wrap || cfg.blockOf[*wrap] != block)
-      continue;
-    const Instruction &w = insts[*wrap];
+    // Each definition is an advance's wrap, its in-place `add`, or a reset.
+    // A wrap `and reg, t, S-1` or `selp reg, 0, t, p` (p = `setp.eq t, S`
+    // between) reads t = reg + 1: either `add t, reg, 1` earlier in the
+    // block (t not redefined, reg not redefined, in between; the counter
+    // changes at the wrap), or t is reg itself, its previous definition
+    // `add reg, reg, 1` in the block, read by nothing but the setp before
+    // the wrap (the counter changes at the add).
     std::optional<int64_t> slots;
-    std::optional<unsigned> test;
-    if (rootOf(w) == "and" && w.operands.size() == 3) {
-      StringRef a = StringRef(w.operands[1]).trim();
-      StringRef b = StringRef(w.operands[2]).trim();
-      std::optional<int64_t> mask = a == reg ? immediateOperand(b) : immediateOperand(a);
-      if ((a == reg || b == reg) && mask && *mask > 0 &&
-          llvm::isPowerOf2_64(uint64_t(*mask) + 1))
-        slots = *mask + 1;
-    } else if (rootOf(w) == "selp" && w.operands.size() == 4 &&
-               immediateOperand(w.operands[1]) == 0 &&
-               StringRef(w.operands[2]).trim() == reg) {
-      // selp reg, 0, reg, p with p = setp.eq reg, S.
-      StringRef p = StringRef(w.operands[3]).trim();
-      int def = provenance.getDefinition(p);
-      if (def > int(*advance) && def < int(*wrap)) {
-        const Instruction &setp = insts[def];
-        if (StringRef(setp.opcode).starts_with("setp.eq.") &&
-            !setp.isPredicated() && setp.operands.size() == 3 &&
-            StringRef(setp.operands[1]).trim() == reg) {
-          slots = immediateOperand(setp.operands[2]);
-          test = def;
-        }
-      }
-    }
-    if (!slots || *slots < 2 || *slots > 64)
-      continue;
+    std::vector<unsigned> advancesOf, resetsOf;
+    llvm::SmallVector<unsigned, 4> inPlaceAdds;
     bool clean = true;
-    for (unsigned i = *advance + 1; i < *wrap && clean; ++i)
-      if ((!test || i != *test) && readsRegister(insts[i], reg))
-        clean = false;
-    if (!clean)
-      continue;
-    // Every other definition sets a constant slot.
-    StageCounter counter;
-    counter.reg = reg.str();
-    counter.slots = static_cast<unsigned>(*slots);
-    counter.advance = *advance;
+    int64_t highestReset = 0;
+    auto isAddOne = [&](const Instruction &inst, StringRef dest) {
+      if (inst.isPredicated() || rootOf(inst) != "add" || !isIntegerOp(inst) ||
+          inst.operands.size() != 3 || trimmed(inst.operands[0]) != dest)
+        return false;
+      StringRef a = trimmed(inst.operands[1]), b = trimmed(inst.operands[2]);
+      return (a == reg && immediateOperand(b) == 1) ||
+             (b == reg && immediateOperand(a) == 1);
+    };
     for (unsigned i : at) {
-      if (i == *advance || i == *wrap)
+      const Instruction &w = insts[i];
+      if (isAddOne(w, reg)) {
+        inPlaceAdds.push_back(i);
         continue;
-      const Instruction &inst = insts[i];
-      std::optional<int64_t> k = inst.operands.size() == 2
-                                     ? immediateOperand(inst.operands[1])
-                                     : std::nullopt;
-      if (rootOf(inst) != "mov" || !k || *k < 0 || *k >= *slots) {
+      }
+      // The wrap's input t and bound S.
+      std::optional<int64_t> bound;
+      StringRef t;
+      std::optional<unsigned> test;
+      if (rootOf(w) == "and" && w.operands.size() == 3) {
+        StringRef a = trimmed(w.operands[1]), b = trimmed(w.operands[2]);
+        std::optional<int64_t> mask = immediateOperand(b);
+        t = a;
+        if (!mask) {
+          mask = immediateOperand(a);
+          t = b;
+        }
+        if (mask && *mask > 0 && llvm::isPowerOf2_64(uint64_t(*mask) + 1))
+          bound = *mask + 1;
+      } else if (rootOf(w) == "selp" && w.operands.size() == 4 &&
+                 immediateOperand(w.operands[1]) == 0) {
+        t = trimmed(w.operands[2]);
+        StringRef p = trimmed(w.operands[3]);
+        int def = provenance.getDefinition(p);
+        if (def >= 0 && unsigned(def) < i && cfg.blockOf[def] == cfg.blockOf[i]) {
+          const Instruction &setp = insts[def];
+          if (StringRef(setp.opcode).starts_with("setp.eq.") &&
+              !setp.isPredicated() && setp.operands.size() == 3 &&
+              trimmed(setp.operands[1]) == t) {
+            bound = immediateOperand(setp.operands[2]);
+            test = def;
+          }
+        }
+      } else if (rootOf(w) == "mov" && w.operands.size() == 2) {
+        // A restart: a value the definitions reaching here bound to
+        // non-negative integers (a constant, `x & (S-1)`), checked against
+        // the slots below.
+        AbstractValue v = provenance.evaluateAt(w.operands[1], i);
+        if (v.kind != AbstractValue::Int || !v.offsetKnown || v.lo < 0) {
+          clean = false;
+          break;
+        }
+        resetsOf.push_back(i);
+        highestReset = std::max(highestReset, v.hi);
+        continue;
+      }
+      if (!bound || *bound < 2 || *bound > 64 || (slots && *slots != *bound) ||
+          t.empty()) {
         clean = false;
         break;
       }
-      counter.resets.push_back(i);
+      slots = bound;
+      if (test && !untouched(t, *test, i)) {
+        clean = false;
+        break;
+      }
+      if (t == reg) {
+        // In place: the previous definition in the block is the add.
+        std::optional<unsigned> add;
+        for (unsigned d : at)
+          if (d < i && cfg.blockOf[d] == cfg.blockOf[i] && (!add || d > *add))
+            add = d;
+        if (!add || !llvm::is_contained(inPlaceAdds, *add)) {
+          clean = false;
+          break;
+        }
+        for (unsigned k = *add + 1; k < i && clean; ++k)
+          if ((!test || k != *test) && readsRegister(insts[k], reg))
+            clean = false;
+        if (!clean)
+          break;
+        advancesOf.push_back(*add);
+        continue;
+      }
+      // Through a register: `add t, reg, 1`, its one definition, earlier in
+      // the block, with neither changed since.
+      int def = provenance.getDefinition(t);
+      if (def < 0 || unsigned(def) >= i ||
+          cfg.blockOf[def] != cfg.blockOf[i] || !isAddOne(insts[def], t) ||
+          !untouched(reg, unsigned(def), i) || !untouched(t, unsigned(def), i)) {
+        clean = false;
+        break;
+      }
+      advancesOf.push_back(i);
     }
-    if (!clean || counter.resets.empty())
+    // Every in-place add is followed by its wrap.
+    if (!clean || !slots || advancesOf.empty() || resetsOf.empty() ||
+        llvm::any_of(inPlaceAdds, [&](unsigned add) {
+          return !llvm::is_contained(advancesOf, add);
+        }))
       continue;
+    if (highestReset >= *slots)
+      continue;
+    StageCounter counter;
+    counter.reg = reg.str();
+    counter.slots = static_cast<unsigned>(*slots);
+    llvm::sort(advancesOf);
+    counter.advances = std::move(advancesOf);
+    counter.resets = std::move(resetsOf);
     unsigned id = counters.size();
-    advances[counter.advance] = id;
+    for (unsigned i : counter.advances)
+      advances[i] = id;
     for (unsigned i : counter.resets)
       resets[i] = id;
     counters.push_back(std::move(counter));
@@ -160,9 +210,10 @@ struct Affine {
   /// whose threads' windows leave no gap (Provenance::threadWindows): the
   /// bytes it spans are surely touched, each by some thread.
   bool restSure = true;
-  /// A function of %tid.x is part of the rest (a second one would make
-  /// the sum's windows unknown).
-  bool threadPart = false;
+  /// The function of %tid.x that is part of the rest (a second one would
+  /// make the sum's windows unknown), and the factor the rest scaled it by.
+  std::string threadPart;
+  int64_t threadScale = 1;
 };
 
 } // namespace
@@ -198,19 +249,17 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
     return ~0u;
   };
   // Whether a part of the rest, `operand`, is one value, or the one
-  // function of %tid.x of the rest and its threads' windows of the
-  // access's width (a box's first 16 bytes) leave no gap.
+  // function of %tid.x of the rest (whose threads' windows are checked at
+  // the end, once the factors it is scaled by are known).
   int64_t windowWidth = width ? static_cast<int64_t>(*width) : 16;
   auto surePart = [&](StringRef operand, const AbstractValue &value,
                       Affine &a) {
     if (value.lo == value.hi)
       return true;
-    std::vector<std::pair<int64_t, int64_t>> runs;
-    if (a.threadPart ||
-        !provenance.threadWindows(operand, windowWidth, runs) ||
-        runs.size() != 1)
+    if (!a.threadPart.empty())
       return false;
-    a.threadPart = true;
+    a.threadPart = operand.trim().str();
+    a.threadScale = 1;
     return true;
   };
   // Walks the one-definition chain of `reg` down to one read of a counter.
@@ -231,8 +280,23 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
                       int64_t factor) -> std::optional<Affine> {
       std::optional<unsigned> id = indexOf(StringRef(c).trim(), unsigned(def));
       std::optional<int64_t> value = immediateOperand(k);
-      if (!id || !value || *value <= 0 || *value > (int64_t(1) << 24))
+      if (!value || *value <= 0 || *value > (int64_t(1) << 24))
         return std::nullopt;
+      if (!id) {
+        // c itself `rest + r * stride` (a shift of a shifted counter):
+        // both parts scale.
+        std::optional<Affine> inner = affine(c, depth + 1);
+        int64_t by = factor ? *value * factor : int64_t(1) << *value;
+        if (!inner || inner->rest.kind != AbstractValue::Int ||
+            inner->rest.lo < 0 || inner->stride > (int64_t(1) << 40) / by)
+          return std::nullopt;
+        inner->stride *= by;
+        inner->rest = Provenance::multiplied(inner->rest, by);
+        inner->threadScale *= by;
+        if (inner->rest.kind != AbstractValue::Int)
+          return std::nullopt;
+        return inner;
+      }
       Affine a;
       a.index = StringRef(c).trim().str();
       a.counter = *id;
@@ -264,8 +328,9 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
         a = scaled(ops[2], ops[1], 1);
       if (!a)
         return std::nullopt;
-      a->rest = provenance.evaluateExact(ops[3]);
-      a->restSure = surePart(ops[3], a->rest, *a);
+      AbstractValue more = provenance.evaluateExact(ops[3]);
+      a->restSure = a->restSure && surePart(ops[3], more, *a);
+      a->rest = Provenance::add(a->rest, more);
       return a;
     }
     if ((root == "or" || root == "xor") && ops.size() == 3) {
@@ -306,6 +371,28 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
   if (!a || a->rest.kind != AbstractValue::Address || a->rest.symbol < 0 ||
       !a->rest.offsetKnown || a->rest.remote)
     return std::nullopt;
+  // The function of %tid.x in the rest, scaled: the bytes it surely
+  // touches are its threads' windows of the access's width (a box's first
+  // 16 bytes), at the rest's other parts (one value) plus the scaled
+  // per-thread values. One run: the rest's whole range, else those runs.
+  std::vector<std::pair<int64_t, int64_t>> runs;
+  if (a->restSure && !a->threadPart.empty()) {
+    a->restSure = provenance.threadWindows(a->threadPart, windowWidth, runs,
+                                           a->threadScale);
+    int64_t shift = a->restSure ? a->rest.lo - runs.front().first : 0;
+    // The per-thread values span the rest's range exactly.
+    a->restSure = a->restSure &&
+                  a->rest.hi + windowWidth == runs.back().second + shift;
+    if (a->restSure)
+      for (auto &[begin, end] : runs) {
+        begin += shift + displacement;
+        end += shift + displacement;
+      }
+    if (!a->restSure || runs.size() == 1)
+      runs.clear();
+    else
+      a->restSure = false; // no one [lo, sureHi): the runs say it
+  }
   int64_t extent;
   if (width)
     extent = static_cast<int64_t>(*width);
@@ -325,6 +412,7 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
   if (a->restSure)
     slot.sureHi = a->rest.hi + displacement +
                   (width ? extent : std::min<int64_t>(extent, 16));
+  slot.sureRuns = std::move(runs);
   if (!counter) {
     // The index register, not a counter: it must hold at the access the
     // value its read gave, on every path between.
@@ -350,17 +438,20 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
         [](unsigned) {});
     return reached;
   };
-  if (reachesAvoiding(a->readAt, stage.advance, a->readAt) &&
-      reachesAvoiding(stage.advance, here, a->readAt))
-    return std::nullopt;
-  // Every thread that runs this access also runs the advances: the facts
-  // (thread-invariant branch conditions) the advance runs under hold here.
-  PredicateFacts::FactSet advanceFacts =
-      predicates.instructionFacts(cfg, stage.advance);
   PredicateFacts::FactSet accessFacts = predicates.instructionFacts(cfg, here);
-  if (!std::includes(accessFacts.begin(), accessFacts.end(),
-                     advanceFacts.begin(), advanceFacts.end()))
-    return std::nullopt;
+  for (unsigned advance : stage.advances) {
+    if (reachesAvoiding(a->readAt, advance, a->readAt) &&
+        reachesAvoiding(advance, here, a->readAt))
+      return std::nullopt;
+    // Every thread that runs this access also runs the advances: the facts
+    // (thread-invariant branch conditions) each advance runs under hold
+    // here.
+    PredicateFacts::FactSet advanceFacts =
+        predicates.instructionFacts(cfg, advance);
+    if (!std::includes(accessFacts.begin(), accessFacts.end(),
+                       advanceFacts.begin(), advanceFacts.end()))
+      return std::nullopt;
+  }
   return slot;
 }
 
@@ -395,6 +486,44 @@ bool FunctionAnalysis::inDifferentSlots(const Resolved &a, const Resolved &b,
   return hi - lo <= x.stride && delta % slots != 0;
 }
 
+void FunctionAnalysis::markSameCounterSlots(
+    const RunOptions &options, std::vector<Hazard> &hazards) const {
+  if (counters.empty())
+    return;
+  const std::vector<Instruction> &insts = function.instructions;
+  // Per (generic access's instruction, counter): the instructions a path
+  // from it reaches with no proxy fence (nor a fence fix places) and with
+  // the counter unchanged.
+  std::map<std::pair<unsigned, unsigned>, llvm::BitVector> reached;
+  for (Hazard &hazard : hazards) {
+    const Resolved &generic = accesses[hazard.generic][hazard.genericAccess];
+    const Resolved &async = accesses[hazard.async][hazard.asyncAccess];
+    if (hazard.sameSlot || !generic.slot || !async.slot ||
+        generic.slot->counter != async.slot->counter ||
+        insts[hazard.generic].isPredicated() ||
+        insts[hazard.async].isPredicated() ||
+        !surelyMeetInSlot(generic, async, 0))
+      continue;
+    unsigned id = generic.slot->counter;
+    auto [it, fresh] = reached.try_emplace(
+        {hazard.generic, id}, llvm::BitVector(insts.size()));
+    if (fresh) {
+      llvm::BitVector &seen = it->second;
+      auto stops = [&](unsigned i) {
+        Scope scope;
+        auto advance = advances.find(i);
+        auto reset = resets.find(i);
+        return isFence(i, options, scope) ||
+               options.virtualFences.count(i) ||
+               (advance != advances.end() && advance->second == id) ||
+               (reset != resets.end() && reset->second == id);
+      };
+      walkAfter(cfg, hazard.generic, stops, [&](unsigned i) { seen.set(i); });
+    }
+    hazard.sameSlot = it->second.test(hazard.async);
+  }
+}
+
 bool FunctionAnalysis::surelyMeetInSlot(const Resolved &a, const Resolved &b,
                                         int delta) const {
   if (delta < 0 || !a.slot || !b.slot)
@@ -403,8 +532,19 @@ bool FunctionAnalysis::surelyMeetInSlot(const Resolved &a, const Resolved &b,
   if (x.counter != y.counter || x.stride != y.stride || x.symbol != y.symbol ||
       x.anchor != y.anchor || delta % int(counters[x.counter].slots) != 0)
     return false;
-  return x.lo < x.sureHi && y.lo < y.sureHi &&
-         std::max(x.lo, y.lo) < std::min(x.sureHi, y.sureHi);
+  auto sure = [](const SlotAddress &s) {
+    if (!s.sureRuns.empty())
+      return s.sureRuns;
+    std::vector<std::pair<int64_t, int64_t>> one;
+    if (s.lo < s.sureHi)
+      one.push_back({s.lo, s.sureHi});
+    return one;
+  };
+  for (auto [b1, e1] : sure(x))
+    for (auto [b2, e2] : sure(y))
+      if (std::max(b1, b2) < std::min(e1, e2))
+        return true;
+  return false;
 }
 
 } // namespace proxyfence::ptx::detail

@@ -145,9 +145,11 @@ public:
   /// evaluated per thread): the windows [v, v + width) at the threads'
   /// values v, merged into disjoint runs, in order. False when the
   /// per-thread values are not known (a register defined more than once,
-  /// a range the ranges only bound).
+  /// a range the ranges only bound). With `scale`, the windows are at
+  /// v * scale (the register scaled by a later `shl` or `mul`).
   bool threadWindows(llvm::StringRef operand, int64_t width,
-                     std::vector<std::pair<int64_t, int64_t>> &runs) const;
+                     std::vector<std::pair<int64_t, int64_t>> &runs,
+                     int64_t scale = 1) const;
   const std::vector<Anchor> &getAnchors() const { return anchors; }
   /// The alignment of an address's base (its anchor, or its symbol).
   uint64_t baseAlign(const AbstractValue &v) const;
@@ -177,6 +179,9 @@ public:
   static constexpr unsigned kDefinitionsKept = 9;
   /// a + b, as the `add` of two registers holding them.
   static AbstractValue add(const AbstractValue &a, const AbstractValue &b);
+  /// a * k (k > 0), as a `mul` by that constant: an integer range scaled,
+  /// anything else unknown.
+  static AbstractValue multiplied(const AbstractValue &a, int64_t k);
   /// The least value holding both.
   static AbstractValue joined(const AbstractValue &a, const AbstractValue &b);
   /// The first pass (docs/ptx-checker.md, First pass): while on,
