@@ -688,3 +688,61 @@ TEST_F(PTXProvenance, BareInlineAsmRegisters) {
 }
 
 } // namespace
+
+// A counter wrapped by `selp c, 0, c + 1, c + 1 == S`, its add, setp and
+// selp in three blocks (CUTLASS's CLC pipeline): one shape, its advance at
+// the selp, and the ranges take [0, S - 1] at the wrap, so the slot address
+// built from it is bounded.
+TEST_F(PTXProvenance, CounterWrappedAcrossBlocks) {
+  const char *body = "\tmov.b32 %r1, 0;\n"
+                     "\tmov.u32 %r2, %r1;\n"
+                     "$L__loop:\n"
+                     "\tshl.b32 %r3, %r2, 4;\n"
+                     "\tmov.u32 %r4, tile;\n"
+                     "\tadd.s32 %r5, %r4, %r3;\n"
+                     "\tld.shared.u32 %r6, [%r5];\n"
+                     "\tadd.s32 %r7, %r2, 1;\n"
+                     "\tsetp.eq.s32 %p1, %r6, 0;\n"
+                     "\t@%p1 bra $L__skip;\n"
+                     "\tst.shared.u32 [%r5], %r6;\n"
+                     "$L__skip:\n"
+                     "\tsetp.eq.s32 %p2, %r7, 3;\n"
+                     "\t@%p1 bra $L__wrap;\n"
+                     "\tst.shared.u32 [%r5+4], %r6;\n"
+                     "$L__wrap:\n"
+                     "\tselp.b32 %r2, 0, %r7, %p2;\n"
+                     "\tsetp.ne.s32 %p3, %r6, 7;\n"
+                     "\t@%p3 bra $L__loop;\n";
+  load(body);
+  const std::vector<CounterShape> &shapes = provenance->getCounterShapes();
+  ASSERT_EQ(shapes.size(), 1u);
+  EXPECT_EQ(shapes[0].reg, "%r2");
+  EXPECT_EQ(shapes[0].slots, 3u);
+  ASSERT_EQ(shapes[0].advances.size(), 1u);
+  EXPECT_EQ(shapes[0].advances, shapes[0].selpWraps);
+  AbstractValue counter = at("%r2");
+  EXPECT_EQ(counter.kind, AbstractValue::Int);
+  EXPECT_EQ(counter.lo, 0);
+  EXPECT_EQ(counter.hi, 2);
+  expectAddress("%r5", "tile", 0, 32);
+
+  // A path from the add to the wrap that skips the setp: the wrap may read
+  // the comparison of an earlier add. Not a counter, and not bounded.
+  std::string skipped(body);
+  skipped.replace(skipped.find("\t@%p1 bra $L__skip;"),
+                  std::string("\t@%p1 bra $L__skip;").size(),
+                  "\t@%p1 bra $L__wrap;");
+  load(skipped);
+  EXPECT_TRUE(provenance->getCounterShapes().empty());
+  EXPECT_NE(at("%r2").kind, AbstractValue::Int);
+
+  // A restart to a value the ring does not hold: a shape, but the ranges
+  // do not take its bound.
+  std::string restart(body);
+  restart.replace(restart.find("mov.b32 %r1, 0;"),
+                  std::string("mov.b32 %r1, 0;").size(), "mov.b32 %r1, 3;");
+  load(restart);
+  EXPECT_EQ(provenance->getCounterShapes().size(), 1u);
+  AbstractValue restarted = at("%r2");
+  EXPECT_FALSE(restarted.kind == AbstractValue::Int && restarted.hi <= 2);
+}

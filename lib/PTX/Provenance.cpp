@@ -353,6 +353,13 @@ void Provenance::transfer(const Instruction &inst, unsigned index) {
     }
     return;
   }
+  auto wrap = wrapBound.find(index);
+  if (wrap != wrapBound.end()) {
+    AbstractValue value = integer(0, wrap->second - 1);
+    assign(ops[0], value);
+    recordDefinition(index, ops[0], value);
+    return;
+  }
   auto idiom = idiomOf.find(index);
   if (idiom == idiomOf.end()) {
     AbstractValue value = compute(inst);
@@ -381,6 +388,44 @@ void Provenance::transfer(const Instruction &inst, unsigned index) {
     return;
   assign(a.reg, x);
   assign(a.reg, compute(inst));
+}
+
+/// Whether the restart `mov c, x` (instruction `index`) surely sets a
+/// value in [0, slots), read from the text alone (before any range is
+/// known): x a constant, or a register whose definition that reaches it
+/// (the last one earlier in its block, else its only one) is `mov` of such
+/// a constant or `and` with a non-negative constant below `slots`.
+bool Provenance::boundedRestart(unsigned index, int64_t slots) const {
+  const Instruction &inst = function.instructions[index];
+  auto inRange = [&](std::optional<int64_t> k) {
+    return k && *k >= 0 && *k < slots;
+  };
+  StringRef x = StringRef(inst.operands[1]).trim();
+  if (inRange(immediateOperand(x)))
+    return true;
+  auto it = definitions.find(x);
+  if (!x.starts_with("%") || it == definitions.end() ||
+      it->second.size() >= kDefinitionsKept)
+    return false;
+  std::optional<unsigned> reaching;
+  for (unsigned d : it->second)
+    if (d < index && cfg->blockOf[d] == cfg->blockOf[index] &&
+        (!reaching || d > *reaching))
+      reaching = d;
+  if (!reaching && it->second.size() == 1)
+    reaching = it->second.front();
+  if (!reaching)
+    return false;
+  const Instruction &d = function.instructions[*reaching];
+  if (d.isPredicated() || StringRef(d.operands[0]).trim() != x)
+    return false;
+  StringRef root = StringRef(d.opcode).split('.').first;
+  if (root == "mov" && d.operands.size() == 2)
+    return inRange(immediateOperand(d.operands[1]));
+  if (root == "and" && d.operands.size() == 3)
+    return inRange(immediateOperand(d.operands[1])) ||
+           inRange(immediateOperand(d.operands[2]));
+  return false;
 }
 
 AbstractValue Provenance::alignUp(const AbstractValue &x, uint64_t align) const {
@@ -1046,6 +1091,16 @@ Provenance::Provenance(const Module &module, const Function &function,
   if (cfg) {
     findAlignUpIdioms(*cfg);
     findLocalDefinitions(*cfg);
+    // A counter wrapped by `selp c, 0, c + 1, c + 1 == S` stays in [0, S)
+    // when every restart does: the ranges, which would widen it, take
+    // that value at each wrap.
+    counterShapes = findCounterShapes(function, *cfg, definitions);
+    for (const CounterShape &shape : counterShapes)
+      if (llvm::all_of(shape.resets, [&](unsigned i) {
+            return boundedRestart(i, shape.slots);
+          }))
+        for (unsigned wrap : shape.selpWraps)
+          wrapBound[wrap] = shape.slots;
   }
   // Rounds over the function until nothing changes. An instruction whose
   // input registers have not changed since it was last evaluated is

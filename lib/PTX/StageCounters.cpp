@@ -27,8 +27,6 @@ using namespace proxyfence;
 using namespace proxyfence::ptx;
 using llvm::StringRef;
 
-namespace proxyfence::ptx::detail {
-
 namespace {
 
 StringRef rootOf(const Instruction &inst) {
@@ -43,11 +41,21 @@ bool isIntegerOp(const Instruction &inst) {
 
 } // namespace
 
-void FunctionAnalysis::findStageCounters() {
+namespace proxyfence::ptx {
+
+std::vector<CounterShape> findCounterShapes(
+    const Function &function, const CFG &cfg,
+    const llvm::StringMap<llvm::SmallVector<unsigned, 2>> &definitions) {
   const std::vector<Instruction> &insts = function.instructions;
   auto trimmed = [](StringRef operand) { return operand.trim(); };
+  // The one definition of a register (-1: none or more).
+  auto onlyDefinition = [&](StringRef reg) -> int {
+    auto it = definitions.find(reg);
+    return it == definitions.end() || it->second.size() != 1
+               ? -1
+               : int(it->second.front());
+  };
   // Whether no instruction in (from, to) defines `reg`.
-  const auto &definitions = provenance.getAllDefinitions();
   auto untouched = [&](StringRef reg, unsigned from, unsigned to) {
     auto it = definitions.find(reg);
     return it == definitions.end() ||
@@ -55,6 +63,52 @@ void FunctionAnalysis::findStageCounters() {
             llvm::none_of(it->second,
                           [&](unsigned d) { return d > from && d < to; }));
   };
+  // Whether a path from just after `from` reaches `to` without passing
+  // any of `avoid` (nor `from` again); `visit` sees what it passes.
+  auto reaches = [&](unsigned from, unsigned to,
+                     std::initializer_list<unsigned> avoid,
+                     llvm::function_ref<void(unsigned)> visit) {
+    bool reached = false;
+    detail::walkAfter(
+        cfg, from,
+        [&](unsigned k) {
+          reached |= k == to;
+          return reached || k == from || llvm::is_contained(avoid, k);
+        },
+        [&](unsigned k) { visit(k); });
+    return reached;
+  };
+  // An advance whose `add t, reg, 1` (instruction `add`), the wrap's
+  // `setp.eq p, t, S` (`test`, for the selp form) and the wrap itself lie
+  // in different blocks: on every path the wrap reads t and p of the last
+  // add and setp, with reg unchanged since that add. No path from the add
+  // reaches the wrap without the setp, or passes a definition of reg; no
+  // path from the setp to the wrap passes the add; and no path from a
+  // definition of reg (the wrap's included) reaches the wrap without the
+  // add.
+  auto acrossBlocks = [&](StringRef reg, unsigned add,
+                          std::optional<unsigned> test, unsigned wrap) {
+    llvm::ArrayRef<unsigned> defs = definitions.find(reg)->second;
+    bool changed = false;
+    auto definesReg = [&](unsigned k) {
+      changed |= llvm::is_contained(defs, k) && k != wrap;
+    };
+    auto none = [](unsigned) {};
+    if (!reaches(add, wrap, {}, definesReg) || changed)
+      return false;
+    if (test) {
+      if (reaches(add, wrap, {*test}, none))
+        return false;
+      bool readd = false;
+      reaches(*test, wrap, {}, [&](unsigned k) { readd |= k == add; });
+      if (readd)
+        return false;
+    }
+    return llvm::none_of(defs, [&](unsigned d) {
+      return reaches(d, wrap, {add}, none);
+    });
+  };
+  std::vector<CounterShape> shapes;
   for (const auto &entry : definitions) {
     StringRef reg = entry.getKey();
     llvm::ArrayRef<unsigned> at = entry.getValue();
@@ -63,22 +117,23 @@ void FunctionAnalysis::findStageCounters() {
       continue;
     auto definesOnly = [&](unsigned i) {
       const Instruction &inst = insts[i];
-      return !inst.isPredicated() && trimmed(inst.operands[0]) == reg;
+      return !inst.isPredicated() && inst.operands.size() >= 2 &&
+             trimmed(inst.operands[0]) == reg;
     };
     if (!llvm::all_of(at, definesOnly))
       continue;
-    // Each definition is an advance's wrap, its in-place `add`, or a reset.
-    // A wrap `and reg, t, S-1` or `selp reg, 0, t, p` (p = `setp.eq t, S`
-    // between) reads t = reg + 1: either `add t, reg, 1` earlier in the
-    // block (t not redefined, reg not redefined, in between; the counter
-    // changes at the wrap), or t is reg itself, its previous definition
-    // `add reg, reg, 1` in the block, read by nothing but the setp before
-    // the wrap (the counter changes at the add).
+    // Each definition is an advance's wrap, its in-place `add`, or a
+    // restart (a `mov`). A wrap `and reg, t, S-1` or `selp reg, 0, t, p`
+    // (p = `setp.eq t, S` between) reads t = reg + 1: either `add t, reg, 1`
+    // earlier in the block (t not redefined, reg not redefined, in between;
+    // the counter changes at the wrap), or t is reg itself, its previous
+    // definition `add reg, reg, 1` in the block, read by nothing but the
+    // setp before the wrap (the counter changes at the add).
+    CounterShape shape;
+    shape.reg = reg.str();
     std::optional<int64_t> slots;
-    std::vector<unsigned> advancesOf, resetsOf;
     llvm::SmallVector<unsigned, 4> inPlaceAdds;
     bool clean = true;
-    int64_t highestReset = 0;
     auto isAddOne = [&](const Instruction &inst, StringRef dest) {
       if (inst.isPredicated() || rootOf(inst) != "add" || !isIntegerOp(inst) ||
           inst.operands.size() != 3 || trimmed(inst.operands[0]) != dest)
@@ -93,10 +148,15 @@ void FunctionAnalysis::findStageCounters() {
         inPlaceAdds.push_back(i);
         continue;
       }
+      if (rootOf(w) == "mov" && w.operands.size() == 2) {
+        shape.resets.push_back(i);
+        continue;
+      }
       // The wrap's input t and bound S.
       std::optional<int64_t> bound;
       StringRef t;
       std::optional<unsigned> test;
+      bool selp = false;
       if (rootOf(w) == "and" && w.operands.size() == 3) {
         StringRef a = trimmed(w.operands[1]), b = trimmed(w.operands[2]);
         std::optional<int64_t> mask = immediateOperand(b);
@@ -110,29 +170,17 @@ void FunctionAnalysis::findStageCounters() {
       } else if (rootOf(w) == "selp" && w.operands.size() == 4 &&
                  immediateOperand(w.operands[1]) == 0) {
         t = trimmed(w.operands[2]);
-        StringRef p = trimmed(w.operands[3]);
-        int def = provenance.getDefinition(p);
-        if (def >= 0 && unsigned(def) < i && cfg.blockOf[def] == cfg.blockOf[i]) {
+        int def = onlyDefinition(trimmed(w.operands[3]));
+        if (def >= 0) {
           const Instruction &setp = insts[def];
           if (StringRef(setp.opcode).starts_with("setp.eq.") &&
               !setp.isPredicated() && setp.operands.size() == 3 &&
               trimmed(setp.operands[1]) == t) {
             bound = immediateOperand(setp.operands[2]);
             test = def;
+            selp = true;
           }
         }
-      } else if (rootOf(w) == "mov" && w.operands.size() == 2) {
-        // A restart: a value the definitions reaching here bound to
-        // non-negative integers (a constant, `x & (S-1)`), checked against
-        // the slots below.
-        AbstractValue v = provenance.evaluateAt(w.operands[1], i);
-        if (v.kind != AbstractValue::Int || !v.offsetKnown || v.lo < 0) {
-          clean = false;
-          break;
-        }
-        resetsOf.push_back(i);
-        highestReset = std::max(highestReset, v.hi);
-        continue;
       }
       if (!bound || *bound < 2 || *bound > 64 || (slots && *slots != *bound) ||
           t.empty()) {
@@ -140,11 +188,16 @@ void FunctionAnalysis::findStageCounters() {
         break;
       }
       slots = bound;
-      if (test && !untouched(t, *test, i)) {
-        clean = false;
-        break;
-      }
+      if (selp)
+        shape.selpWraps.push_back(i);
+      // The setp, if any, earlier in the wrap's block.
+      bool testInBlock = !test || (cfg.blockOf[*test] == cfg.blockOf[i] &&
+                                   *test < i && untouched(t, *test, i));
       if (t == reg) {
+        if (!testInBlock) {
+          clean = false;
+          break;
+        }
         // In place: the previous definition in the block is the add.
         std::optional<unsigned> add;
         for (unsigned d : at)
@@ -159,34 +212,68 @@ void FunctionAnalysis::findStageCounters() {
             clean = false;
         if (!clean)
           break;
-        advancesOf.push_back(*add);
+        shape.advances.push_back(*add);
         continue;
       }
-      // Through a register: `add t, reg, 1`, its one definition, earlier in
-      // the block, with neither changed since.
-      int def = provenance.getDefinition(t);
-      if (def < 0 || unsigned(def) >= i ||
-          cfg.blockOf[def] != cfg.blockOf[i] || !isAddOne(insts[def], t) ||
-          !untouched(reg, unsigned(def), i) || !untouched(t, unsigned(def), i)) {
+      // Through a register: `add t, reg, 1`, its one definition.
+      int def = onlyDefinition(t);
+      if (def < 0 || !isAddOne(insts[def], t)) {
         clean = false;
         break;
       }
-      advancesOf.push_back(i);
+      unsigned add = unsigned(def);
+      if (cfg.blockOf[add] == cfg.blockOf[i] && add < i && testInBlock &&
+          (!test || add < *test)) {
+        // Earlier in the block, with neither changed since.
+        if (!untouched(reg, add, i) || !untouched(t, add, i)) {
+          clean = false;
+          break;
+        }
+      } else if (!acrossBlocks(reg, add, test, i)) {
+        clean = false;
+        break;
+      }
+      shape.advances.push_back(i);
     }
     // Every in-place add is followed by its wrap.
-    if (!clean || !slots || advancesOf.empty() || resetsOf.empty() ||
+    if (!clean || !slots || shape.advances.empty() || shape.resets.empty() ||
         llvm::any_of(inPlaceAdds, [&](unsigned add) {
-          return !llvm::is_contained(advancesOf, add);
+          return !llvm::is_contained(shape.advances, add);
         }))
       continue;
-    if (highestReset >= *slots)
+    shape.slots = static_cast<unsigned>(*slots);
+    llvm::sort(shape.advances);
+    shapes.push_back(std::move(shape));
+  }
+  // One order whatever the map's.
+  llvm::sort(shapes, [](const CounterShape &a, const CounterShape &b) {
+    return a.advances.front() < b.advances.front();
+  });
+  return shapes;
+}
+
+} // namespace proxyfence::ptx
+
+namespace proxyfence::ptx::detail {
+
+void FunctionAnalysis::findStageCounters() {
+  // The shapes the provenance found; a counter when every restart is a
+  // value the definitions reaching it bound to [0, S) (a constant,
+  // `x & (S-1)`).
+  for (const CounterShape &shape : provenance.getCounterShapes()) {
+    bool inRange = llvm::all_of(shape.resets, [&](unsigned i) {
+      AbstractValue v = provenance.evaluateAt(
+          function.instructions[i].operands[1], i);
+      return v.kind == AbstractValue::Int && v.offsetKnown && v.lo >= 0 &&
+             v.hi < int64_t(shape.slots);
+    });
+    if (!inRange)
       continue;
     StageCounter counter;
-    counter.reg = reg.str();
-    counter.slots = static_cast<unsigned>(*slots);
-    llvm::sort(advancesOf);
-    counter.advances = std::move(advancesOf);
-    counter.resets = std::move(resetsOf);
+    counter.reg = shape.reg;
+    counter.slots = shape.slots;
+    counter.advances = shape.advances;
+    counter.resets = shape.resets;
     unsigned id = counters.size();
     for (unsigned i : counter.advances)
       advances[i] = id;

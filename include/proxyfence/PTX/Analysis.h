@@ -113,6 +113,30 @@ struct Anchor {
   int64_t lo = 0, hi = 0;
 };
 
+/// A register shaped as a ring's stage counter (lib/PTX/StageCounters.cpp):
+/// instruction sequences advance it by one and wrap it at `slots`
+/// (`add c, c, 1` then `and c, c, S-1`, or `setp.eq p, c, S` and
+/// `selp c, 0, c, p`; or the same through `add t, c, 1`: an unrolled loop
+/// has one such sequence per copy of its body), and `mov`s restart it.
+/// It stays in [0, slots) when every restart does.
+struct CounterShape {
+  std::string reg;
+  unsigned slots = 0;
+  /// Where it advances: each in-place `add` (its wrap follows before any
+  /// other read), or each wrap that reads `add t, c, 1`.
+  std::vector<unsigned> advances;
+  /// The wraps of the `selp` form (whose value the ranges do not bound).
+  std::vector<unsigned> selpWraps;
+  /// The restarts (`mov`s).
+  std::vector<unsigned> resets;
+};
+
+/// The registers of `function` shaped as stage counters; `definitions`
+/// lists each register's definitions (Provenance::getAllDefinitions).
+std::vector<CounterShape> findCounterShapes(
+    const Function &function, const CFG &cfg,
+    const llvm::StringMap<llvm::SmallVector<unsigned, 2>> &definitions);
+
 /// Flow-insensitive provenance of a function's registers.
 class Provenance {
 public:
@@ -151,6 +175,10 @@ public:
                      std::vector<std::pair<int64_t, int64_t>> &runs,
                      int64_t scale = 1) const;
   const std::vector<Anchor> &getAnchors() const { return anchors; }
+  /// The registers shaped as stage counters (with a CFG).
+  const std::vector<CounterShape> &getCounterShapes() const {
+    return counterShapes;
+  }
   /// The alignment of an address's base (its anchor, or its symbol).
   uint64_t baseAlign(const AbstractValue &v) const;
   /// A constant operand of any 64-bit pattern: an immediate, or a register
@@ -297,6 +325,12 @@ private:
   mutable bool readBroadcast = false;
   llvm::StringMap<AbstractValue> values;
   llvm::StringMap<unsigned> updates;
+  std::vector<CounterShape> counterShapes;
+  /// The `selp` wraps of the counters whose every restart is a constant
+  /// below the slots, or `x & m` with m below them (boundedRestart): their
+  /// value, [0, slots - 1].
+  llvm::DenseMap<unsigned, int64_t> wrapBound;
+  bool boundedRestart(unsigned index, int64_t slots) const;
   /// Per instruction: its operand registers defined more than once whose
   /// reaching definitions are known, and those definitions (see
   /// evaluateAt).
