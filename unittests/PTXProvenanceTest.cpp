@@ -746,3 +746,23 @@ TEST_F(PTXProvenance, CounterWrappedAcrossBlocks) {
   AbstractValue restarted = at("%r2");
   EXPECT_FALSE(restarted.kind == AbstractValue::Int && restarted.hi <= 2);
 }
+
+// `shfl.sync` gives some lane's value of its source, so the source's range
+// over all threads: CUTLASS broadcasts a warp's stage bit (`x & 1`) from
+// lane 0 and builds a buffer offset from it.
+TEST_F(PTXProvenance, WarpShuffleKeepsItsSourceRange) {
+  load("\tld.param.u32 %r1, [k_param_0];\n"
+       "\tand.b32 %r2, %r1, 1;\n"
+       "\tshfl.sync.idx.b32 %r3|%p1, %r2, 0, 31, -1;\n"
+       "\tshl.b32 %r4, %r3, 11;\n"
+       "\tmov.u32 %r5, tile;\n"
+       "\tadd.s32 %r6, %r5, %r4;\n"
+       "\tshfl.sync.bfly.b32 %r7, %r1, 1, 31, -1;\n");
+  AbstractValue bit = at("%r3");
+  EXPECT_EQ(bit.kind, AbstractValue::Int);
+  EXPECT_EQ(bit.lo, 0);
+  EXPECT_EQ(bit.hi, 1);
+  expectAddress("%r6", "tile", 0, 2048);
+  // Of an unbounded source, nothing.
+  EXPECT_NE(at("%r7").kind, AbstractValue::Int);
+}

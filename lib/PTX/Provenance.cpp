@@ -337,6 +337,17 @@ void Provenance::transfer(const Instruction &inst, unsigned index) {
                                     StringRef(inst.opcode) == "mov.b64"
                                 ? use(ops[1])
                                 : top();
+      // `shfl.sync d|p, a, ...`: d is the value of a in some lane of the
+      // warp (the source lane's, or this lane's own when the source is out
+      // of range), so within a's range over all threads (PTX ISA
+      // #data-movement-and-conversion-instructions-shfl-sync).
+      if (StringRef(inst.opcode).starts_with("shfl.sync.") &&
+          ops.size() >= 2 && regs.size() == 2) {
+        AbstractValue a = use(ops[1]);
+        assign(regs[0], a.kind == AbstractValue::Int ? a : top());
+        assign(regs[1], top());
+        return;
+      }
       if (whole.kind == AbstractValue::Address && whole.descriptor) {
         AbstractValue low = whole;
         AbstractValue high = top();
@@ -507,6 +518,10 @@ AbstractValue Provenance::compute(const Instruction &inst) const {
              arg(2).lo > 0 && arg(1).kind == AbstractValue::Int &&
              arg(1).lo >= 0) {
     result = integer(0, arg(2).hi - 1);
+  } else if (root == "shfl" && StringRef(inst.opcode).starts_with("shfl.sync.") &&
+             ops.size() >= 2 && arg(1).kind == AbstractValue::Int) {
+    // A value of the source operand in some lane (see transfer).
+    result = arg(1);
   } else if (root == "bfe" || root == "bfi" || root == "prmt" ||
              root == "not") {
     result = arg(1).kind == AbstractValue::Address ? symbolOnly(arg(1)) : top();
