@@ -766,3 +766,36 @@ TEST_F(PTXProvenance, WarpShuffleKeepsItsSourceRange) {
   // Of an unbounded source, nothing.
   EXPECT_NE(at("%r7").kind, AbstractValue::Int);
 }
+
+// A register that is neither a function of %tid.x alone nor bounded by the
+// ranges (they lose nvcc's signed `tid % 128` at its `and x, -128`): its
+// one definition is evaluated from its operands' exact values, the thread
+// offset's range over the threads plus a warp's stage bit.
+TEST_F(PTXProvenance, ExactValueComposedOfAThreadOffsetAndAStageBit) {
+  loadWithThreads("\tmov.u32 %r1, %tid.x;\n"
+                  "\tshr.s32 %r2, %r1, 31;\n"
+                  "\tshr.u32 %r3, %r2, 25;\n"
+                  "\tadd.s32 %r4, %r1, %r3;\n"
+                  "\tand.b32 %r5, %r4, -128;\n"
+                  "\tsub.s32 %r6, %r1, %r5;\n"
+                  "\tshl.b32 %r7, %r6, 3;\n"
+                  "\tld.param.u32 %r8, [k_param_0];\n"
+                  "\tand.b32 %r9, %r8, 1;\n"
+                  "\tshfl.sync.idx.b32 %r10|%p1, %r9, 0, 31, -1;\n"
+                  "\tshl.b32 %r11, %r10, 11;\n"
+                  "\tadd.s32 %r12, %r7, %r11;\n"
+                  "\tmov.u32 %r13, tile;\n"
+                  "\tadd.s32 %r14, %r13, %r12;\n"
+                  "\tadd.s32 %r15, %r14, %r8;\n",
+                  256);
+  EXPECT_EQ(at("%r14").kind, AbstractValue::Address);
+  EXPECT_FALSE(at("%r14").offsetKnown); // the ranges alone
+  AbstractValue exact = provenance->evaluateExact("%r14");
+  ASSERT_EQ(exact.kind, AbstractValue::Address);
+  ASSERT_TRUE(exact.offsetKnown);
+  EXPECT_EQ(exact.lo, 0);
+  EXPECT_EQ(exact.hi, 127 * 8 + 2048);
+  // Plus an unbounded parameter: still unknown.
+  AbstractValue unknown = provenance->evaluateExact("%r15");
+  EXPECT_FALSE(unknown.kind == AbstractValue::Address && unknown.offsetKnown);
+}

@@ -1779,7 +1779,75 @@ void Provenance::recordDefinition(unsigned index, StringRef reg,
   changed = true;
 }
 
+namespace {
+
+/// A value whose bytes or integers a range bounds.
+bool isBounded(const AbstractValue &v) {
+  return v.kind == AbstractValue::Int ||
+         (v.kind == AbstractValue::Address && v.offsetKnown);
+}
+
+} // namespace
+
 AbstractValue Provenance::evaluateExact(StringRef operand) const {
+  return composedExact(operand, 0);
+}
+
+/// evaluateExactDirect, and where it bounds nothing (the ranges lost a
+/// part, and the register is no function of %tid.x alone: a thread offset
+/// plus a warp's stage bit), the register's one definition evaluated from
+/// its operands' exact values: each is a sound range over all threads and
+/// executions, and so is their sum, shift or mask.
+AbstractValue Provenance::composedExact(StringRef operand,
+                                        unsigned depth) const {
+  AbstractValue value = evaluateExactDirect(operand);
+  operand = operand.trim();
+  if (isBounded(value) || value.descriptor || depth > 10 ||
+      !operand.starts_with("%"))
+    return value;
+  auto cached = composedCache.find(operand);
+  if (cached != composedCache.end())
+    return cached->second;
+  composedCache[operand] = value; // in progress: a cycle bounds nothing
+  int def = getDefinition(operand);
+  if (def < 0)
+    return value;
+  const Instruction &inst = function.instructions[def];
+  const std::vector<std::string> &ops = inst.operands;
+  StringRef opcode = inst.opcode;
+  StringRef root = opcode.split('.').first;
+  if (inst.isPredicated() || opcode.contains(".f") || opcode.contains(".hi") ||
+      opcode.contains(".cc") || opcode.contains(".sat") ||
+      StringRef(ops[0]).contains('|') || StringRef(ops[0]).contains('{'))
+    return value;
+  auto part = [&](unsigned i) {
+    return i < ops.size() ? composedExact(ops[i], depth + 1) : top();
+  };
+  AbstractValue result = top();
+  if ((root == "mov" || root == "cvt") && ops.size() == 2)
+    result = part(1);
+  else if ((root == "add" || root == "sub" || root == "mul") &&
+           ops.size() == 3)
+    result = arithmetic(root, part(1), part(2));
+  else if (root == "mad" && ops.size() == 4)
+    result = arithmetic("add", arithmetic("mul", part(1), part(2)), part(3));
+  else if ((root == "shl" || root == "shr" || root == "and" || root == "or" ||
+            root == "xor") &&
+           ops.size() == 3) {
+    AbstractValue a = part(1), b = part(2);
+    result = bitwise(root, a, b);
+    if (root == "or" || root == "xor")
+      if (std::optional<AbstractValue> swizzled =
+              swizzle(root == "xor", a, b))
+        result = *swizzled;
+  }
+  if (!isBounded(result))
+    result = value;
+  composedCache[operand] = result;
+  return result;
+}
+
+AbstractValue Provenance::evaluateExactDirect(StringRef operand) const {
   AbstractValue value = evaluate(operand);
   if (value.descriptor)
     return value; // a descriptor is no address to narrow

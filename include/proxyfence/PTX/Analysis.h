@@ -153,6 +153,8 @@ public:
   /// epilogue addresses (`tid & 127` plus a selp on a bit of tid) are the
   /// case: a range per operand adds up what no thread reaches.
   AbstractValue evaluateExact(llvm::StringRef operand) const;
+  /// evaluateExact without composing a register's definition.
+  AbstractValue evaluateExactDirect(llvm::StringRef operand) const;
   /// `evaluate` and `evaluateExact` of an operand of instruction `index`:
   /// a register defined more than once reads the values of its definitions
   /// that reach the instruction when they are known (an unpredicated one
@@ -326,6 +328,8 @@ private:
   llvm::StringMap<AbstractValue> values;
   llvm::StringMap<unsigned> updates;
   std::vector<CounterShape> counterShapes;
+  AbstractValue composedExact(llvm::StringRef operand, unsigned depth) const;
+  mutable llvm::StringMap<AbstractValue> composedCache;
   /// The `selp` wraps of the counters whose every restart is a constant
   /// below the slots, or `x & m` with m below them (boundedRestart): their
   /// value, [0, slots - 1].
