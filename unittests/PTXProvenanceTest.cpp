@@ -799,3 +799,46 @@ TEST_F(PTXProvenance, ExactValueComposedOfAThreadOffsetAndAStageBit) {
   AbstractValue unknown = provenance->evaluateExact("%r15");
   EXPECT_FALSE(unknown.kind == AbstractValue::Address && unknown.offsetKnown);
 }
+
+// A counter advanced into a copy (`x = selp 0, c + 1, c + 1 == S`, later
+// `mov c, x`: CUTLASS's FMHA pipeline state): the mov is its advance, and
+// the ranges take [0, S - 1] for x and so for c. With a path from the add
+// to the mov that skips the selp, x may be an older wrap: no shape.
+TEST_F(PTXProvenance, CounterAdvancedThroughACopy) {
+  const char *body = "\tmov.b32 %r2, 0;\n"
+                     "$L__loop:\n"
+                     "\tshl.b32 %r3, %r2, 4;\n"
+                     "\tmov.u32 %r4, tile;\n"
+                     "\tadd.s32 %r5, %r4, %r3;\n"
+                     "\tld.shared.u32 %r6, [%r5];\n"
+                     "\tadd.s32 %r7, %r2, 1;\n"
+                     "\tsetp.eq.s32 %p2, %r7, 4;\n"
+                     "\tsetp.eq.s32 %p1, %r6, 0;\n"
+                     "\t@%p1 bra $L__copy;\n"
+                     "\tselp.b32 %r8, 0, %r7, %p2;\n"
+                     "\tst.shared.u32 [%r5+4], %r6;\n"
+                     "$L__copy:\n"
+                     "\tmov.u32 %r2, %r8;\n"
+                     "\tsetp.ne.s32 %p3, %r6, 7;\n"
+                     "\t@%p3 bra $L__loop;\n";
+  // As written the branch skips the selp: not a counter.
+  load(body);
+  EXPECT_TRUE(provenance->getCounterShapes().empty());
+  // The selp before the branch: a counter of 4 slots advanced at the mov.
+  std::string ordered(body);
+  std::string selp = "\tselp.b32 %r8, 0, %r7, %p2;\n";
+  ordered.erase(ordered.find(selp), selp.size());
+  ordered.insert(ordered.find("\tsetp.eq.s32 %p1"), selp);
+  load(ordered);
+  const std::vector<CounterShape> &shapes = provenance->getCounterShapes();
+  ASSERT_EQ(shapes.size(), 1u);
+  EXPECT_EQ(shapes[0].reg, "%r2");
+  EXPECT_EQ(shapes[0].slots, 4u);
+  ASSERT_EQ(shapes[0].advances.size(), 1u);
+  EXPECT_EQ(module.functions[0].instructions[shapes[0].advances[0]].opcode,
+            "mov.u32");
+  AbstractValue counter = at("%r2");
+  EXPECT_EQ(counter.kind, AbstractValue::Int);
+  EXPECT_EQ(counter.hi, 3);
+  expectAddress("%r5", "tile", 0, 48);
+}

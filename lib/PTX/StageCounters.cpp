@@ -149,7 +149,51 @@ std::vector<CounterShape> findCounterShapes(
         continue;
       }
       if (rootOf(w) == "mov" && w.operands.size() == 2) {
-        shape.resets.push_back(i);
+        // `mov reg, x` where x is reg's wrap into another register
+        // (`selp x, 0, t, p`, t = reg + 1; CUTLASS's pipeline state
+        // advanced into a copy): an advance at the mov, when the add, the
+        // setp, the selp and the mov run in that order on every path, with
+        // reg unchanged from the add to the mov. Any other mov: a restart.
+        StringRef x = trimmed(w.operands[1]);
+        int wrapDef = x != reg ? onlyDefinition(x) : -1;
+        std::optional<std::pair<StringRef, unsigned>> wrap;
+        std::optional<int64_t> bound;
+        if (wrapDef >= 0) {
+          const Instruction &sel = insts[wrapDef];
+          int setpDef = sel.operands.size() == 4 &&
+                                rootOf(sel) == "selp" &&
+                                immediateOperand(sel.operands[1]) == 0
+                            ? onlyDefinition(trimmed(sel.operands[3]))
+                            : -1;
+          StringRef t = setpDef >= 0 ? trimmed(sel.operands[2]) : "";
+          int addDef = setpDef >= 0 ? onlyDefinition(t) : -1;
+          if (addDef >= 0 && isAddOne(insts[addDef], t) &&
+              StringRef(insts[setpDef].opcode).starts_with("setp.eq.") &&
+              !insts[setpDef].isPredicated() &&
+              insts[setpDef].operands.size() == 3 &&
+              trimmed(insts[setpDef].operands[1]) == t) {
+            bound = immediateOperand(insts[setpDef].operands[2]);
+            unsigned add = unsigned(addDef), test = unsigned(setpDef),
+                     sel = unsigned(wrapDef);
+            bool reAdd = false;
+            reaches(sel, i, {}, [&](unsigned k) { reAdd |= k == add; });
+            if (bound && acrossBlocks(reg, add, test, sel) &&
+                acrossBlocks(reg, add, test, i) &&
+                !reaches(add, i, {sel}, [](unsigned) {}) && !reAdd)
+              wrap = {t, sel};
+          }
+        }
+        if (!wrap) {
+          shape.resets.push_back(i);
+          continue;
+        }
+        if (*bound < 2 || *bound > 64 || (slots && *slots != *bound)) {
+          clean = false;
+          break;
+        }
+        slots = bound;
+        shape.selpWraps.push_back(wrap->second);
+        shape.advances.push_back(i);
         continue;
       }
       // The wrap's input t and bound S.
