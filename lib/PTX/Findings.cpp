@@ -636,6 +636,38 @@ std::string firstPassRegion(const FunctionAnalysis &fa,
          "edge taken, every register at its value from before the loop)";
 }
 
+/// The bytes two accesses of one ring slot touch, in words: each access's
+/// bytes with the stage counter at value k, and those both surely touch.
+std::optional<std::string> slotRegion(const FunctionAnalysis &fa,
+                                      const Resolved &a, const Resolved &b) {
+  if (!a.slot || !b.slot || a.slot->counter != b.slot->counter ||
+      a.slot->symbol < 0)
+    return std::nullopt;
+  std::optional<std::pair<int64_t, int64_t>> common =
+      commonSureBytes(*a.slot, *b.slot);
+  if (!common)
+    return std::nullopt;
+  const StageCounter &counter = fa.counters[a.slot->counter];
+  int64_t stride = a.slot->stride;
+  auto at = [&](int64_t offset) {
+    return offset == 0 ? llvm::formatv("{0}k", stride).str()
+                       : llvm::formatv("{0} + {1}k", offset, stride).str();
+  };
+  auto bytes = [&](int64_t lo, int64_t hi) {
+    return "[" + at(lo) + ", " + at(hi) + ")";
+  };
+  std::string base =
+      "shared symbol '" + fa.module.sharedSymbols[a.slot->symbol].name + "'";
+  if (a.slot->anchor >= 0)
+    base += " (from a run-time aligned base)";
+  return llvm::formatv("{0} bytes {1} and {2}, k the value of stage counter "
+                       "{3} ({4} slots) at both; both surely touch {5}",
+                       base, bytes(a.slot->lo, a.slot->hi),
+                       bytes(b.slot->lo, b.slot->hi), counter.reg,
+                       counter.slots, bytes(common->first, common->second))
+      .str();
+}
+
 /// Whether check reports a completion hazard, proven or not. An async write
 /// over an async read of the same thread (or one a barrier publishes) is
 /// reported only where the bytes are proven to meet: where either side is
@@ -1049,6 +1081,11 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
       Finding finding = makeMissingFence(fa, hazard, unordering[b]);
       if (firstPass)
         finding.region = firstPassRegion(fa, *firstPass);
+      else if (hazard.sameSlot && !hazard.release)
+        if (std::optional<std::string> slot = slotRegion(
+                fa, fa.accesses[hazard.generic][hazard.genericAccess],
+                fa.accesses[hazard.async][hazard.asyncAccess]))
+          finding.region = *slot;
       if (isFormalSlotWAR(fa, hazard)) {
         finding.kind = FindingKind::FormalHazard;
         size_t rest = finding.message.find("): ");
@@ -1096,6 +1133,11 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
       Finding finding = makeMissingWait(fa, hazard);
       if (firstPass)
         finding.region = firstPassRegion(fa, *firstPass);
+      else if (hazard.sameSlot && !hazard.release)
+        if (std::optional<std::string> slot = slotRegion(
+                fa, fa.accesses[hazard.write][hazard.writeAccess],
+                fa.accesses[hazard.async][hazard.asyncAccess]))
+          finding.region = *slot;
       proven.add(std::move(finding), hazard.write, hazard.async);
     } else if (isReportedCompletion(fa, hazard))
       unproven.add(fa, /*completion=*/true, hazard.write, hazard.writeAccess,

@@ -77,6 +77,11 @@ struct SlotAddress {
   std::vector<std::pair<int64_t, int64_t>> sureRuns;
 };
 
+/// The first bytes two slot addresses of one ring both surely touch, with
+/// the index at one value (from the slot's start as SlotAddress::lo).
+std::optional<std::pair<int64_t, int64_t>>
+commonSureBytes(const SlotAddress &x, const SlotAddress &y);
+
 /// One shared access of an instruction, its bytes resolved.
 struct Resolved {
   SharedRegion region;

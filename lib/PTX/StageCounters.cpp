@@ -663,6 +663,11 @@ bool FunctionAnalysis::surelyMeetInSlot(const Resolved &a, const Resolved &b,
   if (x.counter != y.counter || x.stride != y.stride || x.symbol != y.symbol ||
       x.anchor != y.anchor || delta % int(counters[x.counter].slots) != 0)
     return false;
+  return commonSureBytes(x, y).has_value();
+}
+
+std::optional<std::pair<int64_t, int64_t>>
+commonSureBytes(const SlotAddress &x, const SlotAddress &y) {
   auto sure = [](const SlotAddress &s) {
     if (!s.sureRuns.empty())
       return s.sureRuns;
@@ -674,8 +679,8 @@ bool FunctionAnalysis::surelyMeetInSlot(const Resolved &a, const Resolved &b,
   for (auto [b1, e1] : sure(x))
     for (auto [b2, e2] : sure(y))
       if (std::max(b1, b2) < std::min(e1, e2))
-        return true;
-  return false;
+        return std::make_pair(std::max(b1, b2), std::min(e1, e2));
+  return std::nullopt;
 }
 
 } // namespace proxyfence::ptx::detail
