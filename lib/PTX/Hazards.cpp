@@ -892,142 +892,6 @@ FunctionAnalysis::getAsyncReach(unsigned block) const {
   return asyncReach.emplace(block, std::move(reach)).first->second;
 }
 
-/// Async reads not yet completed, as seen by one thread at a program
-/// point. `self`: issued by this thread (access key -> commit groups
-/// issued after it, capped, and for tcgen05 reads the mbarrier their
-/// commit signals); joined by minimum, the least completed path. `other`:
-/// issued by another thread (this thread took a branch that contradicts
-/// the issue's guard, docs/proxy-model.md, Concurrency): this thread's
-/// commits and waits do not complete them; only an execution barrier this
-/// thread waits at does, once every issuing thread reached it with them
-/// complete (its `self` state there, which the join at the barrier holds).
-struct PendingRead {
-  engine::CommitCount groups;
-  /// For a read of a ring slot (Resolved::slot): how many times its stage
-  /// counter advanced since, modulo its slots; -1 when paths disagree or
-  /// the counter was reset.
-  int delta = 0;
-  /// For tcgen05 reads: the barrier of the tcgen05.commit that committed
-  /// them (symbol -1: any).
-  std::optional<SharedRegion> commitBarrier;
-  bool operator==(const PendingRead &o) const {
-    return groups == o.groups && commitBarrier == o.commitBarrier &&
-           delta == o.delta;
-  }
-  /// Joins `barrier` into commitBarrier: unset, one barrier, or any
-  /// (symbol -1) once two differ. A join, so that the transfer stays
-  /// monotone and the fixpoint is reached.
-  void joinCommitBarrier(const std::optional<SharedRegion> &barrier) {
-    if (!commitBarrier)
-      commitBarrier = barrier;
-    else if (barrier && !(*barrier == *commitBarrier))
-      commitBarrier = SharedRegion();
-  }
-};
-
-/// The pending instances of one async read instruction. A read whose bytes
-/// are the same each time it runs keeps one (the newest is pending longest:
-/// a join keeps the fewest groups); a read of a ring slot keeps one per
-/// (groups, delta), since the instances of earlier iterations hold other
-/// slots (at most kInstances, then one that knows no delta).
-using Instances = llvm::SmallVector<PendingRead, 1>;
-constexpr size_t kInstances = 8;
-
-void normalize(Instances &list, bool perSlot) {
-  auto collapse = [&] {
-    PendingRead one = list.front();
-    for (const PendingRead &r : llvm::drop_begin(list)) {
-      one.groups.join(r.groups);
-      one.joinCommitBarrier(r.commitBarrier);
-      if (one.delta != r.delta)
-        one.delta = -1;
-    }
-    list.assign(1, one);
-  };
-  if (list.size() < 2)
-    return;
-  if (!perSlot) {
-    collapse();
-    return;
-  }
-  llvm::sort(list, [](const PendingRead &a, const PendingRead &b) {
-    return std::make_pair(a.groups, a.delta) < std::make_pair(b.groups, b.delta);
-  });
-  Instances merged;
-  for (const PendingRead &r : list) {
-    if (!merged.empty() && merged.back().groups == r.groups &&
-        merged.back().delta == r.delta)
-      merged.back().joinCommitBarrier(r.commitBarrier);
-    else
-      merged.push_back(r);
-  }
-  list = std::move(merged);
-  if (list.size() > kInstances)
-    collapse();
-}
-
-/// Other threads' pending reads: the deltas of their instances (sorted;
-/// {-1} once unknown).
-using Deltas = llvm::SmallVector<int, 1>;
-
-void normalize(Deltas &deltas) {
-  llvm::sort(deltas);
-  deltas.erase(std::unique(deltas.begin(), deltas.end()), deltas.end());
-  if (deltas.size() > kInstances || (!deltas.empty() && deltas.front() < 0))
-    deltas.assign(1, -1);
-}
-
-/// A map kept as a vector sorted by key: the dataflow copies and joins
-/// these states once per block, which a node-based map makes expensive
-/// when thousands of MMA reads are pending. Iteration is in key order, as
-/// a std::map's.
-template <typename V> class SortedMap {
-public:
-  using Key = std::pair<unsigned, unsigned>;
-  using Entry = std::pair<Key, V>;
-  using iterator = typename std::vector<Entry>::iterator;
-  using const_iterator = typename std::vector<Entry>::const_iterator;
-  iterator begin() { return entries.begin(); }
-  iterator end() { return entries.end(); }
-  const_iterator begin() const { return entries.begin(); }
-  const_iterator end() const { return entries.end(); }
-  bool empty() const { return entries.empty(); }
-  void clear() { entries.clear(); }
-  iterator lowerBound(const Key &key) {
-    return std::lower_bound(
-        entries.begin(), entries.end(), key,
-        [](const Entry &e, const Key &k) { return e.first < k; });
-  }
-  std::pair<iterator, bool> insert(const Entry &entry) {
-    iterator at = lowerBound(entry.first);
-    if (at != entries.end() && at->first == entry.first)
-      return {at, false};
-    return {entries.insert(at, entry), true};
-  }
-  V &operator[](const Key &key) { return insert({key, V()}).first->second; }
-  void erase(const Key &key) {
-    iterator at = lowerBound(key);
-    if (at != entries.end() && at->first == key)
-      entries.erase(at);
-  }
-  /// Removes the entries whose value satisfies `pred`, keeping the order.
-  template <typename P> void eraseIf(P pred) {
-    llvm::erase_if(entries, [&](Entry &e) { return pred(e); });
-  }
-  bool operator==(const SortedMap &o) const { return entries == o.entries; }
-
-private:
-  std::vector<Entry> entries;
-};
-
-struct PendingReads {
-  SortedMap<Instances> self;
-  SortedMap<Deltas> other;
-  bool operator==(const PendingReads &o) const {
-    return self == o.self && other == o.other;
-  }
-};
-
 /// Whether the guard `inst` of a commit or wait holds for the thread that
 /// issued a read under `guard`, at a point where `facts` hold: yes, no,
 /// or unknown (nullopt).
@@ -1047,11 +911,66 @@ std::optional<bool> executesFor(const PredicateFacts &predicates,
   return std::nullopt;
 }
 
+engine::CompletionGroup completionGroup(Completion completion) {
+  switch (completion) {
+  case Completion::WgmmaGroup:
+    return engine::CompletionGroup::Wgmma;
+  case Completion::Tcgen05Commit:
+    return engine::CompletionGroup::Mbarrier;
+  default:
+    return engine::CompletionGroup::Bulk;
+  }
+}
+
+// The completion dataflow: the engine's rules (include/proxyfence/Engine/
+// Completion.h) over the function's CFG, with branch correlation. The
+// async reads it tracks are numbered in (instruction, access) order; the
+// front-end answers which thread runs a commit or wait (the guards), which
+// barrier a commit signals and a wait waits on, and whether a write meets
+// a read (bytes, ring slots).
 std::vector<CompletionHazard>
 FunctionAnalysis::findCompletionHazards(const RunOptions &options,
                                         CompletionTrace *trace) const {
   unsigned blocks = cfg.blocks.size();
-  std::vector<PendingReads> in(blocks), out(blocks);
+  // The tracked reads, numbered.
+  std::vector<std::pair<unsigned, unsigned>> keyAccess;
+  std::vector<engine::CompletionRules::Read> readInfo;
+  // The keys of instruction i's reads: [keyBegin[i], keyBegin[i + 1]).
+  std::vector<unsigned> keyBegin(accesses.size() + 1, 0);
+  for (unsigned i = 0; i != accesses.size(); ++i) {
+    for (unsigned a = 0; a != accesses[i].size(); ++a) {
+      const Resolved &access = accesses[i][a];
+      if (!access.isAsync || !access.isRead ||
+          access.completion == Completion::None || isUntrackedRead(i, a))
+        continue;
+      keyAccess.push_back({i, a});
+      engine::CompletionRules::Read read;
+      read.group = completionGroup(access.completion);
+      read.ringSlot = access.slot.has_value();
+      read.counter = access.slot ? static_cast<int>(access.slot->counter) : -1;
+      readInfo.push_back(read);
+    }
+    keyBegin[i + 1] = keyAccess.size();
+  }
+  std::vector<unsigned> counterSlots;
+  for (const auto &counter : counters)
+    counterSlots.push_back(counter.slots);
+  engine::CompletionRules rules(std::move(readInfo), std::move(counterSlots),
+                                /*uniformGuards=*/false);
+  // The barriers commits signal, numbered (the engine compares numbers).
+  std::vector<SharedRegion> barriers;
+  auto barrierId = [&](const SharedRegion &barrier) -> int {
+    auto at = llvm::find(barriers, barrier);
+    if (at != barriers.end())
+      return at - barriers.begin();
+    barriers.push_back(barrier);
+    return barriers.size() - 1;
+  };
+  auto barrierOf = [&](int id) {
+    return id == engine::kAnyBarrier ? SharedRegion() : barriers[id];
+  };
+
+  std::vector<engine::PendingReads> in(blocks), out(blocks);
   std::vector<CompletionHazard> hazards;
   // (write, read) -> its hazard's index.
   std::map<std::pair<unsigned, unsigned>, size_t> seen;
@@ -1082,36 +1001,17 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
     }
     return r.negated == c.negated;
   };
-  // Commits and waits apply to the reads of the threads that execute them.
-  auto forEachExecuting = [&](PendingReads &state, unsigned i,
-                              Completion kind, auto apply) {
-    const PredicateFacts::FactSet &facts = predicates.instructionFacts(cfg, i);
-    bool emptied = false;
-    for (auto it = state.self.begin(); it != state.self.end(); ++it) {
-      const Resolved &r = accesses[it->first.first][it->first.second];
-      std::optional<bool> runs = std::optional<bool>(false);
-      if (r.completion == kind) {
-        runs = executesFor(predicates, facts, guardOf(it->first.first),
-                           function.instructions[i], i);
-        if (!runs)
-          runs = sameGuard(it->first.first, i);
-      }
-      if (runs && *runs) {
-        Instances &list = it->second;
-        llvm::erase_if(list, [&](PendingRead &read) {
-          return apply(it->first.first, read);
-        });
-        normalize(list, r.slot.has_value());
-      }
-      emptied |= it->second.empty();
-    }
-    if (emptied)
-      state.self.eraseIf([](const auto &entry) { return entry.second.empty(); });
-  };
-  // The stage counter a pending read's slot follows, if any.
-  auto counterOf = [&](std::pair<unsigned, unsigned> key) -> int {
-    const Resolved &r = accesses[key.first][key.second];
-    return r.slot ? static_cast<int>(r.slot->counter) : -1;
+  // Whether the commit or wait `i` runs in the thread that issued read
+  // `key` (only a surely running one applies).
+  auto executesAt = [&](unsigned i) {
+    return [&, i, facts = predicates.instructionFacts(cfg, i)](unsigned key) {
+      unsigned r = keyAccess[key].first;
+      std::optional<bool> runs = executesFor(predicates, facts, guardOf(r),
+                                             function.instructions[i], i);
+      if (!runs)
+        runs = sameGuard(r, i);
+      return runs && *runs;
+    };
   };
   // The reads this thread still had pending at an arrive another thread
   // may wait on (recorded while reporting).
@@ -1124,7 +1024,7 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
     bool exact = false;
   };
   std::vector<Release> releases;
-  auto transfer = [&](unsigned b, PendingReads state, bool report) {
+  auto transfer = [&](unsigned b, engine::PendingReads state, bool report) {
     for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
       const Classification &role = roles[i];
       StringRef opcode = function.instructions[i].opcode;
@@ -1142,9 +1042,9 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
         const PredicateFacts::FactSet &facts =
             predicates.instructionFacts(cfg, i);
         for (const auto &[key, list] : state.self)
-          if (executesFor(predicates, facts, guardOf(key.first),
+          if (executesFor(predicates, facts, guardOf(keyAccess[key].first),
                           function.instructions[i], i) != false) {
-            release.read = key;
+            release.read = keyAccess[key];
             releases.push_back(release);
           }
       }
@@ -1153,103 +1053,67 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
       auto reset = resets.find(i);
       if (advanced != advances.end() || reset != resets.end()) {
         bool isReset = reset != resets.end();
-        unsigned id = isReset ? reset->second : advanced->second;
-        unsigned slots = counters[id].slots;
-        auto step = [&](int &delta) {
-          delta = isReset || delta < 0 ? -1 : (delta + 1) % int(slots);
-        };
-        for (auto &[key, list] : state.self)
-          if (counterOf(key) == int(id)) {
-            for (PendingRead &read : list)
-              step(read.delta);
-            normalize(list, true);
-          }
-        for (auto &[key, deltas] : state.other)
-          if (counterOf(key) == int(id)) {
-            for (int &delta : deltas)
-              step(delta);
-            normalize(deltas);
-          }
+        rules.advance(state, isReset ? reset->second : advanced->second,
+                      isReset);
       }
-      auto commit = [&](Completion kind) {
-        forEachExecuting(state, i, kind, [&](unsigned, PendingRead &read) {
-          read.groups.commit();
-          return false;
-        });
-      };
       // A wait_group N leaves N groups pending; a weakened one N + 1.
-      auto complete = [&](Completion kind) {
+      auto complete = [&](engine::CompletionGroup group) {
         bool weakened = options.weakened.count(i);
         unsigned keep = role.waitCount + weakened;
-        forEachExecuting(state, i, kind, [&](unsigned issue, PendingRead &read) {
-          bool done = read.groups.completedBy(keep);
-          if (!done && weakened && report && trace &&
-              read.groups.completedBy(keep - 1))
-            trace->lengthened.insert(issue);
-          return done;
-        });
+        rules.wait(state, group, keep, executesAt(i),
+                   weakened ? role.waitCount : ~0u,
+                   report && trace ? llvm::function_ref<void(unsigned)>(
+                                         [&](unsigned key) {
+                                           trace->lengthened.insert(
+                                               keyAccess[key].first);
+                                         })
+                                   : nullptr);
       };
       switch (role.role) {
       case Role::BulkCommit:
-        commit(Completion::BulkGroup);
+        rules.commit(state, engine::CompletionGroup::Bulk, executesAt(i));
         break;
       case Role::BulkWait:
-        complete(Completion::BulkGroup);
+        complete(engine::CompletionGroup::Bulk);
         break;
       case Role::WgmmaCommit:
-        commit(Completion::WgmmaGroup);
+        rules.commit(state, engine::CompletionGroup::Wgmma, executesAt(i));
         break;
       case Role::WgmmaWait:
-        complete(Completion::WgmmaGroup);
+        complete(engine::CompletionGroup::Wgmma);
         break;
-      case Role::Tcgen05Commit: {
+      case Role::Tcgen05Commit:
         // tcgen05.commit makes the thread's earlier tcgen05 ops signal
         // its mbarrier when they complete.
-        SharedRegion barrier = commitBarrier(i);
-        forEachExecuting(state, i, Completion::Tcgen05Commit,
-                         [&](unsigned, PendingRead &read) {
-                           if (!read.groups.isCommitted())
-                             read.joinCommitBarrier(barrier);
-                           read.groups.commit();
-                           return false;
-                         });
+        rules.commitToBarrier(state, barrierId(commitBarrier(i)),
+                              executesAt(i));
         break;
-      }
       case Role::MbarrierWait: {
         // A wait on the mbarrier a tcgen05.commit signals completes the
-        // reads that commit covered (not those of other barriers).
+        // reads that commit covered (not those of other barriers); another
+        // thread's read is taken as committed to every barrier a
+        // tcgen05.commit its issue reaches signals.
         std::optional<SharedRegion> waited;
         for (const Resolved &r : accesses[i])
           if (r.isMbarrier)
             waited = r.region;
-        forEachExecuting(state, i, Completion::Tcgen05Commit,
-                         [&](unsigned, PendingRead &read) {
-                           return read.groups.isCommitted() &&
-                                  (!waited || !read.commitBarrier ||
-                                   read.commitBarrier->mayAlias(*waited));
-                         });
-        // So does it for another thread's tcgen05 read: the commit's arrive
-        // comes once the read completed, whichever thread then waits on the
-        // barrier (PTX ISA #tcgen05-memory-consistency-model); a read of
-        // another thread is taken as committed to every barrier a
-        // tcgen05.commit its issue reaches signals.
-        state.other.eraseIf([&](const auto &entry) {
-          unsigned r = entry.first.first;
-          if (accesses[r][entry.first.second].completion !=
-              Completion::Tcgen05Commit)
-            return false;
-          for (const SharedRegion &barrier : commitBarriersAfter(r))
-            if (!waited || barrier.mayAlias(*waited))
-              return true;
-          return false;
-        });
+        rules.waitBarrier(
+            state, executesAt(i),
+            [&](int barrier) {
+              return !waited || barrierOf(barrier).mayAlias(*waited);
+            },
+            [&](unsigned key) {
+              for (const SharedRegion &barrier :
+                   commitBarriersAfter(keyAccess[key].first))
+                if (!waited || barrier.mayAlias(*waited))
+                  return true;
+              return false;
+            });
         break;
       }
       case Role::ExecutionBarrier:
-        // A thread that waits at a CTA barrier is ordered after what the
-        // other threads completed before reaching it.
         if (waitsAtBarrier(i))
-          state.other.clear();
+          rules.executionBarrier(state);
         break;
       default:
         break;
@@ -1263,108 +1127,52 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
         const Resolved &access = accesses[i][a];
         if (!access.isWrite || !report)
           continue;
-        auto check = [&](std::pair<unsigned, unsigned> key, int delta) {
-          const Resolved &async = accesses[key.first][key.second];
+        rules.forEachPending(state, [&](unsigned key, int delta) {
+          auto [r, ra] = keyAccess[key];
+          const Resolved &async = accesses[r][ra];
           if (!async.region.mayAlias(access.region) ||
               (access.isMbarrier &&
                (!async.exact || isOwnBarrier(access, async))) ||
               inDifferentSlots(async, access, delta))
             return;
           bool sameSlot = surelyMeetInSlot(async, access, delta);
-          auto [at, fresh] = seen.try_emplace({i, key.first}, hazards.size());
+          auto [at, fresh] = seen.try_emplace({i, r}, hazards.size());
           if (fresh)
-            hazards.push_back(
-                {i, key.first, a, key.second, async.completion});
+            hazards.push_back({i, r, a, ra, async.completion});
           hazards[at->second].sameSlot |= sameSlot;
-        };
-        for (const auto &[key, list] : state.self)
-          for (const PendingRead &read : list)
-            check(key, read.delta);
-        for (const auto &[key, deltas] : state.other)
-          for (int delta : deltas)
-            check(key, delta);
+        });
       }
-      for (unsigned a = 0; a != accesses[i].size(); ++a) {
-        const Resolved &access = accesses[i][a];
-        if (access.isAsync && access.isRead &&
-            access.completion != Completion::None && !isUntrackedRead(i, a)) {
-          // A new instance; a ring-slot read keeps the earlier ones (they
-          // hold other slots), another read replaces them.
-          Instances &list = state.self[{i, a}];
-          if (!access.slot)
-            list.clear();
-          list.push_back(PendingRead());
-          normalize(list, access.slot.has_value());
-          if (!access.slot)
-            state.other.erase({i, a});
-        }
-      }
+      for (unsigned key = keyBegin[i]; key != keyBegin[i + 1]; ++key)
+        rules.issue(state, key, /*ownGroup=*/false);
     }
     return state;
   };
-  // Joins `from`'s entries into `into`'s: a new key is copied, a shared
-  // one gets both lists, normalized. True when `into` grew.
-  auto joinEntries = [](auto &into, const auto &from, auto normalizeList) {
-    bool changed = false;
-    for (const auto &[key, list] : from) {
-      auto [it, inserted] = into.insert({key, list});
-      if (inserted) {
-        changed = true;
-        continue;
-      }
-      // Both lists are normalized: the same list joins to itself.
-      if (list == it->second)
-        continue;
-      auto joined = it->second;
-      joined.append(list.begin(), list.end());
-      normalizeList(key, joined);
-      if (!(joined == it->second)) {
-        it->second = std::move(joined);
-        changed = true;
-      }
-    }
-    return changed;
-  };
-  auto merge = [&](PendingReads &into, const PendingReads &from) {
-    bool self = joinEntries(into.self, from.self,
-                            [&](const auto &key, Instances &list) {
-                              normalize(list, counterOf(key) >= 0);
-                            });
-    bool other = joinEntries(into.other, from.other,
-                             [](const auto &, Deltas &deltas) {
-                               normalize(deltas);
-                             });
-    return self || other;
-  };
   // Along an edge whose branch contradicts the guard of a read, the
   // thread is not the one that issued it.
-  auto alongEdge = [&](unsigned from, unsigned to, const PendingReads &state,
-                       PendingReads &next) -> const PendingReads & {
+  auto alongEdge = [&](unsigned from, unsigned to,
+                       const engine::PendingReads &state,
+                       engine::PendingReads &next)
+      -> const engine::PendingReads & {
     const PredicateFacts::FactSet &facts = predicates.edgeFacts(from, to);
     if (facts.empty())
       return state;
-    next = state;
-    bool moved = false;
-    for (const auto &[key, list] : state.self)
-      if (PredicateFacts::contradicts(guardOf(key.first), facts)) {
-        Deltas &deltas = next.other[key];
-        for (const PendingRead &read : list)
-          deltas.push_back(read.delta);
-        normalize(deltas);
-        moved = true;
-      }
-    if (moved)
-      next.self.eraseIf([&](const auto &entry) {
-        return PredicateFacts::contradicts(guardOf(entry.first.first), facts);
-      });
-    return next;
+    return rules.alongEdge(
+        state,
+        [&](unsigned key) {
+          return PredicateFacts::contradicts(guardOf(keyAccess[key].first),
+                                             facts);
+        },
+        next);
   };
   solveForward(
       cfg, predicates, in, out,
-      [&](unsigned b, const PendingReads &state) {
+      [&](unsigned b, const engine::PendingReads &state) {
         return transfer(b, state, false);
       },
-      merge, std::equal_to<PendingReads>(), alongEdge);
+      [&](engine::PendingReads &into, const engine::PendingReads &from) {
+        return rules.join(into, from);
+      },
+      std::equal_to<engine::PendingReads>(), alongEdge);
   for (unsigned b = 0; b != blocks; ++b)
     transfer(b, in[b], true);
   // Hand-offs between warp roles (docs/ptx-checker.md, Hand-offs): a
