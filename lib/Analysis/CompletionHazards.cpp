@@ -1,46 +1,42 @@
 //===- CompletionHazards.cpp - async reads overwritten too early --------===//
 //
-// State: the async reads issued and not yet completed, each with the
-// fewest reads of its kind issued after it on any path to here (each read
-// is its own commit group: the engine's CommitCount,
-// include/proxyfence/Engine/Completion.h).
-// `async_tma_store_wait {pendings = N}` completes all but the newest N
-// bulk stores, `warp_group_dot_wait {pendings = N}` all but the newest N
-// wgmmas: the reads with at least N newer ones on every path. (Where paths
-// join, which read is newest depends on the path; counting per path keeps a
-// read pending if it may be among the newest N on any of them.) An mbarrier
-// wait completes tcgen05 reads (the analysis does not match a wait to the
-// particular barrier a commit arrives on, so it never reports a tcgen05
-// read as pending across any wait).
+// The engine's completion rules (include/proxyfence/Engine/Completion.h)
+// over Triton's IR. Each async read is its own commit group: a TMA store or
+// an MMA commits every earlier read of its kind when it issues.
+// `async_tma_store_wait {pendings = N}` completes all but the newest N bulk
+// stores, `warp_group_dot_wait {pendings = N}` all but the newest N
+// wgmmas, a `wait_barrier` the committed tcgen05 reads (the IR does not
+// tie a wait to the barrier a commit arrives on, so none is recorded and
+// any wait completes them). Triton's predicates are the same for every
+// thread, so on the side of a branch where an op's issue predicate is false
+// the op never ran.
 //
-// Rings: each op's newest issue is kept apart from its older ones. While
-// the stage counters it read its slot with are those of the current
-// iteration (RingIndexAnalysis; the binding ends when the dataflow enters
-// the counters' loop again or recomputes the index), a generic write into a
-// slot of the same buffer that the counters prove different does not touch
-// the bytes it reads. Older issues may have read any slot.
+// Rings: while the stage counters a read took its slot from are those of
+// the current iteration (RingIndexAnalysis; the binding ends when the
+// dataflow enters the counters' loop again or recomputes the index: the
+// engine forgets the slot), a generic write into a slot of the same buffer
+// that the counters prove different does not touch the bytes it reads.
 //
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/Analysis/CompletionHazards.h"
 
 #include "proxyfence/Analysis/ForwardDataflow.h"
-#include "proxyfence/Engine/Completion.h"
 #include "proxyfence/Analysis/RingIndices.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "proxyfence/Engine/Completion.h"
 
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace proxyfence;
 
 namespace {
 
-/// One async read, and the wait that completes it.
 using Slot = std::optional<std::pair<Value, Value>>;
 
-struct PendingRead {
+/// One async read of an op, numbered for the engine.
+struct AsyncRead {
   Operation *op;
   CompletionKind completedBy;
   RegionSet regions;
@@ -55,52 +51,34 @@ struct GenericWrite {
   Slot slot;
 };
 
-/// The issues of one async op still in flight: its newest, or the older
-/// ones of earlier iterations.
-using InstanceKey = std::pair<Operation *, unsigned /*1: older*/>;
-
-struct Instance {
-  /// The groups committed since it was issued (each read its own group):
-  /// one more than the fewest reads of the same completion kind issued
-  /// after it on any path.
-  engine::CommitCount groups = engine::CommitCount::ownGroup();
-  /// For the newest issue: the slot index each of its reads used, while it
-  /// is still the value of the current iteration (null: any slot).
-  SmallVector<Value, 2> slots;
-
-  /// Joins `other` in; returns true if this changed.
-  bool merge(const Instance &other) {
-    bool changed = false;
-    if (other.groups < groups) {
-      groups.join(other.groups);
-      changed = true;
-    }
-    if (slots != other.slots && !slots.empty()) {
-      // Different bindings on the two paths: any slot.
-      bool anyBound = llvm::any_of(slots, [](Value v) { return bool(v); });
-      slots.clear();
-      changed |= anyBound;
-    }
-    return changed;
-  }
-};
-
+/// The engine's state, with its rules (a default-constructed state, the
+/// dataflow's empty start, takes them from the first state joined in).
 struct State {
-  /// Async ops with reads in flight, in issue order.
-  llvm::MapVector<InstanceKey, Instance> pending;
+  const engine::CompletionRules *rules = nullptr;
+  engine::PendingReads reads;
 
   bool merge(const State &other) {
-    bool changed = false;
-    for (const auto &[key, instance] : other.pending) {
-      auto [it, inserted] = pending.insert({key, instance});
-      if (!inserted)
-        changed |= it->second.merge(instance);
-      else
-        changed = true;
-    }
-    return changed;
+    if (!rules)
+      rules = other.rules;
+    return rules && rules->join(reads, other.reads);
   }
 };
+
+std::optional<engine::CompletionGroup> completionGroup(CompletionKind kind) {
+  switch (kind) {
+  case CompletionKind::BulkStoreRead:
+    return engine::CompletionGroup::Bulk;
+  case CompletionKind::WgmmaGroup:
+    return engine::CompletionGroup::Wgmma;
+  case CompletionKind::MBarrierPhase:
+    return engine::CompletionGroup::Mbarrier;
+  default:
+    // cp.async groups complete generic writes, never an async read.
+    return std::nullopt;
+  }
+}
+
+bool always(unsigned) { return true; }
 
 } // namespace
 
@@ -112,161 +90,148 @@ struct CompletionHazardAnalysis::Impl
   void collect(ModuleOp module);
   void visitOp(Operation *op, State &state);
   void refineBranch(Value condition, bool taken, State &state);
-  void complete(State &state, CompletionKind kind, int64_t keepNewest);
   void enterBlock(Block &block, State &state);
-  /// Whether read `readIndex` of the newest issue `instance` provably holds
-  /// another slot than the write of `written`.
-  bool readsOtherSlot(const Instance &instance, unsigned readIndex,
-                      const PendingRead &read, const Slot &written);
 
   const BufferRegionAnalysis &regions;
   CompletionHazardAnalysis &result;
-  /// Async reads per op.
-  DenseMap<Operation *, SmallVector<PendingRead, 2>> reads;
+  /// The async reads, by key, and each op's keys.
+  std::vector<AsyncRead> reads;
+  DenseMap<Operation *, SmallVector<unsigned, 2>> readsOf;
   /// Generic writes per op.
   DenseMap<Operation *, SmallVector<GenericWrite, 1>> writes;
   RingIndexAnalysis rings;
+  std::optional<engine::CompletionRules> rules;
   DenseSet<std::pair<Operation *, Operation *>> seen;
 };
 
 void CompletionHazardAnalysis::Impl::collect(ModuleOp module) {
+  std::vector<engine::CompletionRules::Read> info;
   module->walk([&](ProxyAccessOpInterface op) {
     SmallVector<ProxyAccess, 4> accesses;
     op.getProxyAccesses(accesses);
     CompletionKind completedBy = op.getCompletedBy();
     for (const ProxyAccess &access : accesses) {
       if (access.isAsyncShared() && access.isRead() &&
-          completedBy != CompletionKind::None)
-        reads[op].push_back({op, completedBy,
-                             regions.getAccessRegions(op, access),
-                             RingIndexAnalysis::getSlot(access.value)});
-      else if (access.isWrite() &&
-               ((access.isGenericShared() && access.proxy == Proxy::Generic) ||
-                access.isAsyncShared()))
+          completedBy != CompletionKind::None) {
+        std::optional<engine::CompletionGroup> group =
+            completionGroup(completedBy);
+        if (!group)
+          continue;
+        Slot slot = RingIndexAnalysis::getSlot(access.value);
+        readsOf[op].push_back(reads.size());
+        reads.push_back({op, completedBy, regions.getAccessRegions(op, access),
+                         slot});
+        engine::CompletionRules::Read read;
+        read.group = *group;
+        // A slot bound to stage counters: one instance per iteration.
+        read.ringSlot = slot && rings.getCounterExpr(slot->second);
+        // TLX's token wait completes one issue, the newest.
+        read.keepsOlder = true;
+        info.push_back(read);
+      } else if (access.isWrite() &&
+                 ((access.isGenericShared() &&
+                   access.proxy == Proxy::Generic) ||
+                  access.isAsyncShared())) {
         // A generic write, or an async one (a TMA load into bytes a TMA
         // store may still be reading): only the read's completion orders
         // either (docs/proxy-model.md).
         writes[op].push_back({regions.getAccessRegions(op, access),
                               RingIndexAnalysis::getSlot(access.value)});
+      }
     }
   });
-}
-
-/// Completes the pending reads of `kind`, except the newest `keepNewest`:
-/// those with at least `keepNewest` newer reads of their kind on every path.
-void CompletionHazardAnalysis::Impl::complete(State &state,
-                                              CompletionKind kind,
-                                              int64_t keepNewest) {
-  state.pending.remove_if([&](const std::pair<InstanceKey, Instance> &entry) {
-    return reads[entry.first.first].front().completedBy == kind &&
-           entry.second.groups.completedBy(
-               static_cast<unsigned>(std::max<int64_t>(keepNewest, 0)));
-  });
+  rules.emplace(std::move(info), std::vector<unsigned>(),
+                /*uniformGuards=*/true);
 }
 
 /// Entering a block redefines its arguments: a slot index computed from a
 /// counter among them belongs to an earlier iteration from here on.
 void CompletionHazardAnalysis::Impl::enterBlock(Block &block, State &state) {
-  if (block.getNumArguments() == 0)
+  if (block.getNumArguments() == 0 || state.reads.self.empty())
     return;
-  for (auto &[key, instance] : state.pending)
-    for (Value &slot : instance.slots) {
-      if (!slot)
-        continue;
-      std::optional<CounterExpr> expr = rings.getCounterExpr(slot);
-      if (!expr || expr->counter.getParentBlock() == &block)
-        slot = Value();
-    }
-}
-
-bool CompletionHazardAnalysis::Impl::readsOtherSlot(const Instance &instance,
-                                                    unsigned readIndex,
-                                                    const PendingRead &read,
-                                                    const Slot &written) {
-  // A binding is the read's own slot index, while it is current.
-  if (readIndex >= instance.slots.size() || !instance.slots[readIndex])
-    return false;
-  return written && read.slot->first == written->first &&
-         rings.provablyDistinct(read.slot->second, written->second);
+  rules->forgetSlots(state.reads, [&](unsigned key) {
+    std::optional<CounterExpr> expr =
+        rings.getCounterExpr(reads[key].slot->second);
+    return !expr || expr->counter.getParentBlock() == &block;
+  });
 }
 
 /// On the side where `condition` is false, ops issued under it never ran.
 void CompletionHazardAnalysis::Impl::refineBranch(Value condition, bool taken,
                                                   State &state) {
-  if (taken)
+  if (taken || state.reads.self.empty())
     return;
-  state.pending.remove_if([&](const std::pair<InstanceKey, Instance> &entry) {
-    auto iface = dyn_cast<ProxyAccessOpInterface>(entry.first.first);
-    return iface && iface.getIssuePredicate() == condition;
-  });
+  engine::PendingReads scratch;
+  const engine::PendingReads &along =
+      rules->alongEdge(state.reads, [&](unsigned key) {
+        auto iface = dyn_cast<ProxyAccessOpInterface>(reads[key].op);
+        return iface && iface.getIssuePredicate() == condition;
+      }, scratch);
+  if (&along == &scratch)
+    state.reads = std::move(scratch);
 }
 
 void CompletionHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
+  state.rules = &*rules;
+  engine::PendingReads &pending = state.reads;
   if (auto wait = dyn_cast<ttng::TMAStoreWaitOp>(op))
-    return complete(state, CompletionKind::BulkStoreRead,
-                    wait.getPendingsAttr().getInt());
+    return rules->wait(pending, engine::CompletionGroup::Bulk,
+                       std::max<int64_t>(wait.getPendingsAttr().getInt(), 0),
+                       always);
   if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(op))
-    return complete(state, CompletionKind::WgmmaGroup,
-                    wait.getPendingsAttr().getInt());
+    return rules->wait(pending, engine::CompletionGroup::Wgmma,
+                       std::max<int64_t>(wait.getPendingsAttr().getInt(), 0),
+                       always);
   if (isa<ttng::WaitBarrierOp>(op))
-    return complete(state, CompletionKind::MBarrierPhase, 0);
+    return rules->waitBarrier(
+        pending, always, [](int) { return true; }, always);
   if (auto wait = dyn_cast<ttng::TMAStoreTokenWaitOp>(op)) {
     // TLX: waits for the reads of the one store that made the token, its
     // newest issue. Stores issued after it stay pending; those issued before
     // are completed too in the PTX (wait_group.read completes all but the
     // newest N), which this does not claim.
-    if (Operation *store = wait.getToken().getDefiningOp())
-      state.pending.erase(InstanceKey{store, 0});
+    if (Operation *store = wait.getToken().getDefiningOp()) {
+      auto keys = readsOf.find(store);
+      if (keys != readsOf.end())
+        for (unsigned key : keys->second)
+          rules->completeNewest(pending, key);
+    }
     return;
   }
 
   // Recomputing a slot index ends the bindings to its earlier value.
-  for (Value result : op->getResults())
-    for (auto &[key, instance] : state.pending)
-      for (Value &slot : instance.slots)
-        if (slot == result)
-          slot = Value();
+  if (op->getNumResults() && !pending.self.empty())
+    rules->forgetSlots(pending, [&](unsigned key) {
+      return reads[key].slot &&
+             llvm::is_contained(op->getResults(), reads[key].slot->second);
+    });
 
   auto writeIt = writes.find(op);
   if (writeIt != writes.end()) {
     for (const GenericWrite &write : writeIt->second)
-      for (const auto &[key, instance] : state.pending) {
-        Operation *asyncOp = key.first;
-        for (auto [index, read] : llvm::enumerate(reads[asyncOp])) {
-          if (!BufferRegionAnalysis::mayAlias(read.regions, write.regions))
-            continue;
-          if (!key.second && readsOtherSlot(instance, index, read, write.slot))
-            continue;
-          if (seen.insert({asyncOp, op}).second)
-            result.hazards.push_back({asyncOp, op, read.completedBy,
-                                      read.regions, write.regions});
-        }
-      }
+      rules->forEachPending(pending, [&](unsigned key, int delta) {
+        const AsyncRead &read = reads[key];
+        if (!BufferRegionAnalysis::mayAlias(read.regions, write.regions))
+          return;
+        // A read bound to the current counters, of a slot they prove
+        // different from the written one.
+        if (rules->getRead(key).ringSlot && delta == 0 && write.slot &&
+            read.slot->first == write.slot->first &&
+            rings.provablyDistinct(read.slot->second, write.slot->second))
+          return;
+        if (seen.insert({read.op, op}).second)
+          result.hazards.push_back({read.op, op, read.completedBy,
+                                    read.regions, write.regions});
+      });
   }
-  auto readIt = reads.find(op);
-  if (readIt != reads.end()) {
-    // Every issue of the same kind in flight has one more newer read; the
-    // op's previous newest issue becomes an older one.
-    CompletionKind kind = readIt->second.front().completedBy;
-    for (auto &[key, instance] : state.pending)
-      if (reads[key.first].front().completedBy == kind)
-        instance.groups.commit();
-    InstanceKey newest{op, 0}, older{op, 1};
-    auto previous = state.pending.find(newest);
-    if (previous != state.pending.end()) {
-      Instance moved = previous->second;
-      moved.slots.clear();
-      auto [it, inserted] = state.pending.insert({older, moved});
-      if (!inserted)
-        it->second.merge(moved);
-      state.pending.erase(newest);
-    }
-    Instance issue;
-    for (const PendingRead &read : readIt->second)
-      issue.slots.push_back(read.slot && rings.getCounterExpr(read.slot->second)
-                                ? read.slot->second
-                                : Value());
-    state.pending[newest] = issue;
+  auto readIt = readsOf.find(op);
+  if (readIt != readsOf.end()) {
+    // Each read is its own group: issuing it commits one more group over
+    // every read of its kind in flight.
+    rules->commit(pending, rules->getRead(readIt->second.front()).group,
+                  always);
+    for (unsigned key : readIt->second)
+      rules->issue(pending, key, /*ownGroup=*/true);
   }
 }
 
@@ -274,5 +239,7 @@ CompletionHazardAnalysis::CompletionHazardAnalysis(
     ModuleOp module, const BufferRegionAnalysis &regions) {
   Impl impl(regions, *this);
   impl.collect(module);
-  impl.runOnFunctions(module, State());
+  State entry;
+  entry.rules = &*impl.rules;
+  impl.runOnFunctions(module, entry);
 }

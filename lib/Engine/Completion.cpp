@@ -28,7 +28,8 @@ void CompletionRules::normalize(unsigned key, Instances &list) const {
     }
     list.assign(1, one);
   };
-  if (!reads[key].ringSlot) {
+  const Read &read = reads[key];
+  if (!read.ringSlot && !read.keepsOlder) {
     collapse();
     return;
   }
@@ -45,8 +46,17 @@ void CompletionRules::normalize(unsigned key, Instances &list) const {
       merged.push_back(r);
   }
   list = std::move(merged);
-  if (list.size() > kInstances)
+  if (list.size() <= kInstances)
+    return;
+  if (!read.keepsOlder) {
     collapse();
+    return;
+  }
+  // The newest (fewest groups) stays apart; the older ones join.
+  PendingInstance newest = list.front();
+  list.erase(list.begin());
+  collapse();
+  list.insert(list.begin(), newest);
 }
 
 void CompletionRules::normalize(Deltas &deltas) {
@@ -94,7 +104,7 @@ void CompletionRules::issue(PendingReads &state, unsigned key,
   // other slots), another read replaces them.
   Instances &list = state.self[key];
   bool ring = reads[key].ringSlot;
-  if (!ring)
+  if (!ring && !reads[key].keepsOlder)
     list.clear();
   PendingInstance fresh;
   if (ownGroup)
@@ -184,6 +194,23 @@ void CompletionRules::waitBarrier(
     return reads[entry.first].group == CompletionGroup::Mbarrier &&
            otherCommitted(entry.first);
   });
+}
+
+void CompletionRules::completeNewest(PendingReads &state, unsigned key) const {
+  if (!reads[key].keepsOlder)
+    return;
+  auto it = state.self.lowerBound(key);
+  if (it == state.self.end() || it->first != key || it->second.empty())
+    return;
+  Instances &list = it->second;
+  CommitCount fewest = list.front().groups;
+  for (const PendingInstance &read : list)
+    fewest.join(read.groups);
+  llvm::erase_if(list, [&](const PendingInstance &read) {
+    return read.groups == fewest;
+  });
+  if (list.empty())
+    state.self.erase(key);
 }
 
 void CompletionRules::advance(PendingReads &state, unsigned counter,

@@ -31,7 +31,7 @@
 // issue): the instances of earlier iterations hold other slots, which the
 // front-end can prove apart from a write's slot. Any other read keeps one
 // instance, its newest (it reads the same bytes each time, and the newest
-// is pending longest).
+// is pending longest), unless the front-end waits for single issues.
 //
 // Plain C++ on LLVM ADT: no MLIR, so the PTX launcher stays light.
 //
@@ -198,6 +198,10 @@ public:
     /// The stage counter whose advances move its slot (-1: none the
     /// front-end tracks as events).
     int counter = -1;
+    /// Its older issues are kept apart from the newest (a front-end with a
+    /// wait for one issue: TLX's token wait, completeNewest); otherwise a
+    /// read that is not a ring slot keeps only its newest issue.
+    bool keepsOlder = false;
   };
   /// `counterSlots`: per counter, its number of slots. `uniformGuards`: the
   /// front-end's guards are the same for every thread (Triton's scalar
@@ -244,6 +248,9 @@ public:
   void waitBarrier(PendingReads &state, Executes executes,
                    llvm::function_ref<bool(int)> waitsOn,
                    llvm::function_ref<bool(unsigned)> otherCommitted) const;
+  /// A wait for the newest issue of read `key` (TLX's token wait): the
+  /// instances with the fewest groups, if it keeps its older issues apart.
+  void completeNewest(PendingReads &state, unsigned key) const;
   /// An execution barrier this thread waits at: ordered after what the
   /// other threads completed before reaching it.
   void executionBarrier(PendingReads &state) const { state.other.clear(); }
