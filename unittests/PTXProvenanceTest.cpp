@@ -842,3 +842,34 @@ TEST_F(PTXProvenance, CounterAdvancedThroughACopy) {
   EXPECT_EQ(counter.hi, 3);
   expectAddress("%r5", "tile", 0, 48);
 }
+
+// CUTLASS's warpgroup index: tid / 128 broadcast from lane 0 by a
+// `shfl.sync.idx d|p` (the predicate output does not change d), then
+// `index - 1 > 3` as a 32-bit unsigned compare, true in warpgroup 0
+// (0 - 1 is 0xFFFFFFFF) and false in warpgroups 1 to 3. Per thread, both are
+// known; the predicate output is not d's value.
+TEST_F(PTXProvenance, ThreadValuesThroughShflWithPredicateAndUnsignedWrap) {
+  loadWithThreads("\tmov.u32 %r1, %tid.x;\n"
+                  "\tshr.u32 %r2, %r1, 7;\n"
+                  "\tshfl.sync.idx.b32 %r3|%p1, %r2, 0, 31, -1;\n"
+                  "\tadd.s32 %r4, %r3, -1;\n"
+                  "\tsetp.gt.u32 %p2, %r4, 3;\n"
+                  "\tsetp.gt.s32 %p3, %r4, 3;\n",
+                  512);
+  int symbol = -1, anchor = -1;
+  std::vector<int64_t> values;
+  ASSERT_TRUE(provenance->threadOffsets("%r3", 512, symbol, anchor, values));
+  ASSERT_EQ(values.size(), 512u);
+  EXPECT_EQ(values[0], 0);
+  EXPECT_EQ(values[127], 0);
+  EXPECT_EQ(values[128], 1);
+  EXPECT_EQ(values[511], 3);
+  ASSERT_TRUE(provenance->threadOffsets("%p2", 512, symbol, anchor, values));
+  EXPECT_EQ(values[0], 1);   // 0xFFFFFFFF > 3
+  EXPECT_EQ(values[200], 0); // 0 > 3
+  EXPECT_EQ(values[511], 0); // 2 > 3
+  ASSERT_TRUE(provenance->threadOffsets("%p3", 512, symbol, anchor, values));
+  EXPECT_EQ(values[0], 0); // -1 > 3, signed
+  // The predicate output of the shuffle is not followed as d's value.
+  EXPECT_FALSE(provenance->threadOffsets("%p1", 512, symbol, anchor, values));
+}

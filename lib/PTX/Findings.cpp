@@ -989,6 +989,150 @@ private:
   std::vector<Group> groups;
 };
 
+/// Generic accesses that together surely cover a window of an async access
+/// (docs/ptx-checker.md, Chains): of `candidates` (hazards not proven pair
+/// by pair), those of one async access whose generic accesses lie in one
+/// basic block, none predicated, with no proxy fence between them. On a
+/// path on which the last of them reaches the async access unordered (its
+/// hazard), the others ran before it, in the same threads, and are
+/// unordered too. If the bytes they surely touch, together, include a
+/// window in which the async access surely touches some byte (a swizzled
+/// matrix's line, Resolved::touches, or the bytes it surely touches), one
+/// of them meets it: a proven missing fence, reported for the access that
+/// touches the window, naming the window and the chain. Returns the
+/// hazards of such chains: the fence before the async access orders them
+/// all.
+static std::set<const Hazard *>
+proveByChains(const FunctionAnalysis &fa,
+              llvm::ArrayRef<const Hazard *> candidates,
+              const std::vector<std::vector<unsigned>> &unordering,
+              const std::vector<Hazard> &baseline, SourcePairs &proven) {
+  std::set<const Hazard *> covered;
+  std::map<std::pair<unsigned, unsigned>, std::vector<const Hazard *>> byAsync;
+  for (const Hazard *h : candidates)
+    if (!fa.function.instructions[h->generic].isPredicated())
+      byAsync[{h->async, h->asyncAccess}].push_back(h);
+  auto chainable = [&](const Hazard *prev, const Hazard *next) {
+    if (fa.cfg.blockOf[prev->generic] != fa.cfg.blockOf[next->generic])
+      return false;
+    for (unsigned k = prev->generic; k != next->generic; ++k)
+      if (fa.roles[k].role == Role::ProxyFence)
+        return false;
+    return true;
+  };
+  for (auto &[key, hazards] : byAsync) {
+    const Resolved &async = fa.accesses[key.first][key.second];
+    if (async.region.symbol < 0 || !async.offsetKnown)
+      continue;
+    std::vector<SharedRegion> windows = async.touches;
+    SharedRegion sure = provenRegion(async);
+    if (!async.threadRange && sure.begin < sure.end)
+      windows.push_back(sure);
+    llvm::sort(hazards, [](const Hazard *a, const Hazard *b) {
+      return std::make_pair(a->generic, a->genericAccess) <
+             std::make_pair(b->generic, b->genericAccess);
+    });
+    auto report = [&](size_t begin, size_t end, const Hazard &h,
+                      const SharedRegion &w, bool firstPass,
+                      unsigned minThreads = 0) {
+      Finding finding =
+          makeMissingFence(fa, h, unordering[&h - baseline.data()]);
+      std::string lines;
+      for (size_t k = begin; k != end; ++k) {
+        if (k - begin == 8) {
+          lines += ", ...";
+          break;
+        }
+        lines += (k != begin ? ", " : "") +
+                 std::to_string(
+                     fa.function.instructions[hazards[k]->generic].position.line);
+      }
+      finding.region =
+          w.str(fa.module) + ": " + fa.function.instructions[h.async].opcode +
+          " surely touches some byte of it, and the generic accesses at PTX "
+          "lines " +
+          lines +
+          ", which run in that order in one block with no fence between "
+          "them, surely touch all of its bytes together" +
+          (firstPass ? " the first time the path runs (no loop back edge "
+                       "taken, every register at its value from before the "
+                       "loop)"
+                     : "") +
+          (minThreads ? ", evaluated for the warpgroup of threads " +
+                            std::to_string(minThreads - 128) + " to " +
+                            std::to_string(minThreads - 1) +
+                            " that runs both (a wgmma runs in a whole "
+                            "warpgroup: in a CTA of at least " +
+                            std::to_string(minThreads) + " threads)"
+                      : std::string());
+      proven.add(std::move(finding), h.async, h.generic);
+      for (size_t k = begin; k != end; ++k)
+        covered.insert(hazards[k]);
+    };
+    auto proveChain = [&](size_t begin, size_t end) {
+      // The bytes the chain surely touches, merged, and each member's.
+      std::vector<std::pair<int64_t, int64_t>> all;
+      std::vector<std::vector<std::pair<int64_t, int64_t>>> each;
+      for (size_t k = begin; k != end; ++k) {
+        const Resolved &g =
+            fa.accesses[hazards[k]->generic][hazards[k]->genericAccess];
+        SharedRegion gs = provenRegion(g);
+        each.emplace_back();
+        if (!g.offsetKnown || !gs.sameBase(async.region) || gs.begin >= gs.end)
+          continue;
+        each.back() = sureRuns(g, gs);
+        all.insert(all.end(), each.back().begin(), each.back().end());
+      }
+      llvm::sort(all);
+      std::vector<std::pair<int64_t, int64_t>> merged;
+      for (auto run : all)
+        if (!merged.empty() && run.first <= merged.back().second)
+          merged.back().second = std::max(merged.back().second, run.second);
+        else
+          merged.push_back(run);
+      for (const SharedRegion &w : windows) {
+        if (!w.sameBase(async.region) || w.begin >= w.end ||
+            !llvm::any_of(merged, [&](const std::pair<int64_t, int64_t> &r) {
+              return r.first <= w.begin && w.end <= r.second;
+            }))
+          continue;
+        // The first member that touches the window stands for the chain.
+        std::optional<size_t> witness;
+        for (size_t k = begin; k != end && !witness; ++k)
+          for (auto [b, e] : each[k - begin])
+            if (b < w.end && w.begin < e) {
+              witness = k;
+              break;
+            }
+        if (!witness)
+          continue;
+        report(begin, end, *hazards[*witness], w, /*firstPass=*/false);
+        return;
+      }
+      // The same on the first pass, where a stage register holds its value
+      // from before the loop.
+      std::vector<std::pair<unsigned, unsigned>> chain;
+      for (size_t k = begin; k != end; ++k)
+        chain.push_back({hazards[k]->generic, hazards[k]->genericAccess});
+      const Hazard &lastHazard = *hazards[end - 1];
+      if (std::optional<FunctionAnalysis::ChainWitness> w =
+              fa.chainMeetsOnFirstPass(
+                  chain, key.first, key.second,
+                  /*acrossFences=*/lastHazard.why != Unordered::NoFence))
+        report(begin, end, lastHazard, w->bytes, /*firstPass=*/true,
+               w->minThreads);
+    };
+    size_t begin = 0;
+    for (size_t k = 1; k <= hazards.size(); ++k)
+      if (k == hazards.size() || !chainable(hazards[k - 1], hazards[k])) {
+        if (k - begin > 1)
+          proveChain(begin, k);
+        begin = k;
+      }
+  }
+  return covered;
+}
+
 void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
                    UnprovenCauses &unproven) {
   SourcePairs proven(fa);
@@ -1104,10 +1248,16 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
     else
       bytesUnproven.push_back(&hazard);
   }
+  // Generic accesses that together surely cover a window of an async
+  // access (provenByChain): one is proven to meet it, and the fence the
+  // error asks for orders them all.
+  std::set<const Hazard *> chained = proveByChains(fa, bytesUnproven, unordering,
+                                                   baseline, proven);
   // Pairs of a source pair reported as an error are covered by it (its
   // fence, and fix's, orders them too).
   for (const Hazard *hazard : bytesUnproven)
-    if (!proven.has(FindingKind::MissingFence,
+    if (!chained.count(hazard) &&
+        !proven.has(FindingKind::MissingFence,
                     stringifyHazardKind(hazard->kind), hazard->async,
                     hazard->generic))
       unproven.add(fa, /*completion=*/false, hazard->generic,

@@ -340,9 +340,12 @@ bool FunctionAnalysis::requireThreads(StringRef pred, bool want,
 }
 
 std::optional<FunctionAnalysis::Runners>
-FunctionAnalysis::threadsReaching(unsigned i, unsigned n) const {
+FunctionAnalysis::threadsReaching(unsigned i, unsigned n,
+                                  unsigned lowest) const {
   Runners runners;
   runners.threads.assign(n, true);
+  for (unsigned t = 0; t != std::min(lowest, n); ++t)
+    runners.threads[t] = false;
   std::vector<bool> &threads = runners.threads;
   unsigned block = cfg.blockOf[i];
   const llvm::BitVector &to = getAsyncReach(block).to;
@@ -602,6 +605,102 @@ FunctionAnalysis::sureBytes(unsigned i, unsigned a,
   return out;
 }
 
+unsigned FunctionAnalysis::firstPassThreads(unsigned first,
+                                            unsigned second) const {
+  // The required CTA shape, or the warpgroup a wgmma needs.
+  unsigned threads = 1;
+  if (function.requiredThreads)
+    threads = function.maxThreads[0];
+  else if (StringRef(function.instructions[first].opcode).starts_with("wgmma.") ||
+           StringRef(function.instructions[second].opcode).starts_with("wgmma."))
+    threads = function.maxThreads[0] ? std::min(function.maxThreads[0], 128u)
+                                     : 128u;
+  if (threads < 32 && firstWarpWhole())
+    threads = 32;
+  return threads;
+}
+
+std::optional<FunctionAnalysis::ChainWitness>
+FunctionAnalysis::chainMeetsOnFirstPass(
+    llvm::ArrayRef<std::pair<unsigned, unsigned>> chain, unsigned async,
+    unsigned asyncAccess, bool acrossFences) const {
+  unsigned last = chain.back().first;
+  unsigned bl = cfg.blockOf[last], ba = cfg.blockOf[async];
+  bool reach = acrossFences ? (bl == ba && last < async) ||
+                                  getAcyclicReach(ba).test(bl)
+                            : reachesUnfenced(last, async);
+  if (cfg.acyclicOrder.empty() || !reach)
+    return std::nullopt;
+  const PredicateFacts::FactSet &asyncFacts =
+      predicates.instructionFacts(cfg, async);
+  for (auto [i, a] : chain)
+    if (PredicateFacts::contradicts(predicates.instructionFacts(cfg, i),
+                                    asyncFacts))
+      return std::nullopt;
+  // The threads evaluated: those every launch has, or, for a wgmma in a
+  // CTA whose size is only bounded, each warpgroup in turn.
+  std::vector<std::pair<unsigned, unsigned>> groups = {
+      {firstPassThreads(last, async), 0}};
+  bool wgmma =
+      StringRef(function.instructions[async].opcode).starts_with("wgmma.");
+  if (wgmma && !function.requiredThreads)
+    for (unsigned g = 1; 128 * (g + 1) <= function.maxThreads[0]; ++g)
+      groups.push_back({128 * (g + 1), 128 * g});
+  for (auto [n, lowest] : groups)
+    if (std::optional<SharedRegion> w =
+            chainMeetsFor(chain, async, asyncAccess, n, lowest))
+      return ChainWitness{*w, lowest ? n : 0};
+  return std::nullopt;
+}
+
+std::optional<SharedRegion> FunctionAnalysis::chainMeetsFor(
+    llvm::ArrayRef<std::pair<unsigned, unsigned>> chain, unsigned async,
+    unsigned asyncAccess, unsigned n, unsigned lowest) const {
+  unsigned last = chain.back().first;
+  // The chain's instructions share a block and no guard: the same threads.
+  std::optional<Runners> generic = threadsReaching(last, n, lowest);
+  std::optional<Runners> asyncThreads =
+      generic ? threadsReaching(async, n, lowest) : std::nullopt;
+  if (!asyncThreads)
+    return std::nullopt;
+  std::optional<SureBytes> y = sureBytes(async, asyncAccess, *asyncThreads);
+  if (!y)
+    return std::nullopt;
+  std::vector<std::pair<int64_t, int64_t>> all;
+  for (auto [i, a] : chain)
+    if (std::optional<SureBytes> x = sureBytes(i, a, *generic))
+      if (x->symbol == y->symbol && x->anchor == y->anchor)
+        all.insert(all.end(), x->all.begin(), x->all.end());
+  llvm::sort(all);
+  std::vector<std::pair<int64_t, int64_t>> merged;
+  for (auto run : all)
+    if (!merged.empty() && run.first <= merged.back().second)
+      merged.back().second = std::max(merged.back().second, run.second);
+    else
+      merged.push_back(run);
+  SharedRegion witness;
+  witness.symbol = y->symbol;
+  witness.anchor = y->anchor;
+  // Bytes the async access surely touches, all of them: one in the
+  // chain's will do.
+  for (auto [b1, e1] : y->all)
+    for (auto [b2, e2] : merged)
+      if (std::max(b1, b2) < std::min(e1, e2)) {
+        witness.begin = std::max(b1, b2);
+        witness.end = std::min(e1, e2);
+        return witness;
+      }
+  // A window of which it surely touches some byte: the chain's must hold
+  // all of it.
+  for (const SharedRegion &w : y->windows)
+    if (w.begin < w.end &&
+        llvm::any_of(merged, [&](const std::pair<int64_t, int64_t> &r) {
+          return r.first <= w.begin && w.end <= r.second;
+        }))
+      return w;
+  return std::nullopt;
+}
+
 std::optional<SharedRegion>
 FunctionAnalysis::provenOnFirstPass(unsigned first, unsigned firstAccess,
                                     unsigned second, unsigned secondAccess,
@@ -697,17 +796,9 @@ FunctionAnalysis::provenOnFirstPass(unsigned first, unsigned firstAccess,
       PredicateFacts::contradicts(predicates.instructionFacts(cfg, first),
                                   predicates.instructionFacts(cfg, second)))
     return std::nullopt;
-  // The threads surely running: the required CTA shape, or the warpgroup a
-  // wgmma needs; of them, those each instruction's way lets through.
-  unsigned threads = 1;
-  if (function.requiredThreads)
-    threads = function.maxThreads[0];
-  else if (StringRef(function.instructions[first].opcode).starts_with("wgmma.") ||
-           StringRef(function.instructions[second].opcode).starts_with("wgmma."))
-    threads = function.maxThreads[0] ? std::min(function.maxThreads[0], 128u)
-                                     : 128u;
-  if (threads < 32 && firstWarpWhole())
-    threads = 32;
+  // Of the threads surely running, those each instruction's way lets
+  // through.
+  unsigned threads = firstPassThreads(first, second);
   std::optional<Runners> firstThreads = threadsReaching(first, threads);
   std::optional<Runners> secondThreads =
       firstThreads ? threadsReaching(second, threads) : std::nullopt;

@@ -367,6 +367,26 @@ public:
                                                 unsigned second,
                                                 unsigned secondAccess,
                                                 bool acrossFences = false) const;
+  /// A window of bytes in which the async access (`async`, `asyncAccess`)
+  /// surely touches some byte, all of whose bytes the generic accesses of
+  /// `chain` (in program order, in one block, none predicated, no proxy
+  /// fence between them) surely touch together on the first pass, the
+  /// async access reached from the last of them as provenOnFirstPass asks.
+  /// On that path the chain's accesses all ran, in the same threads, so one
+  /// of them meets the async access (docs/ptx-checker.md, Chains).
+  /// A wgmma is run by a whole warpgroup (.sync.aligned): when the CTA's
+  /// size is only bounded (.maxntid), the warpgroup of threads [128 g,
+  /// 128 g + 128) that takes the way to both may be the one evaluated, for
+  /// a CTA of at least 128 g + 128 threads, which `minThreads` names (0:
+  /// the threads every launch has).
+  struct ChainWitness {
+    SharedRegion bytes;
+    unsigned minThreads = 0;
+  };
+  std::optional<ChainWitness>
+  chainMeetsOnFirstPass(llvm::ArrayRef<std::pair<unsigned, unsigned>> chain,
+                        unsigned async, unsigned asyncAccess,
+                        bool acrossFences) const;
 
 private:
   /// What an access surely touches on the first pass: all the bytes of
@@ -386,6 +406,14 @@ private:
   };
   std::optional<SureBytes> sureBytes(unsigned i, unsigned a,
                                      const Runners &runners) const;
+  /// chainMeetsOnFirstPass for threads [lowest, n).
+  std::optional<SharedRegion>
+  chainMeetsFor(llvm::ArrayRef<std::pair<unsigned, unsigned>> chain,
+                unsigned async, unsigned asyncAccess, unsigned n,
+                unsigned lowest) const;
+  /// The threads provenOnFirstPass takes as surely running a pair of
+  /// instructions: the required CTA shape, or the warpgroup a wgmma needs.
+  unsigned firstPassThreads(unsigned first, unsigned second) const;
   std::optional<SharedRegion>
   meetOnFirstPass(unsigned first, unsigned firstAccess,
                   const Runners &firstThreads, unsigned second,
@@ -398,7 +426,10 @@ private:
   /// in all threads (taken to go this way), a function of %tid.x, or an
   /// election (then only the elected lanes run it); none if that is not
   /// known or no thread does.
-  std::optional<Runners> threadsReaching(unsigned i, unsigned n) const;
+  /// Of threads [lowest, n), those that surely take the way to instruction
+  /// `i` on the first pass.
+  std::optional<Runners> threadsReaching(unsigned i, unsigned n,
+                                         unsigned lowest = 0) const;
   /// Clears in `threads` those in which predicate `pred` is not `want`;
   /// sets `elected` where it is true only in elect.sync's lane; false
   /// when that is not known.

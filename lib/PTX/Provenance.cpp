@@ -1300,9 +1300,13 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
     return nullptr;
   const Instruction &inst = function.instructions[def->second];
   const std::vector<std::string> &ops = inst.operands;
-  if (inst.isPredicated() || ops.size() < 2 || StringRef(ops[0]) != reg)
-    return nullptr;
   StringRef opcode = inst.opcode;
+  // `shfl.sync d|p, ...` defines d and the predicate p: only d is followed.
+  StringRef dest = ops.empty() ? StringRef() : StringRef(ops[0]);
+  if (opcode.starts_with("shfl.sync."))
+    dest = dest.split('|').first.trim();
+  if (inst.isPredicated() || ops.size() < 2 || dest != reg)
+    return nullptr;
   llvm::SmallVector<StringRef, 4> parts;
   opcode.split(parts, '.');
   StringRef root = parts[0];
@@ -1454,8 +1458,7 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
     for (unsigned t = 0; t != n; ++t)
       values.push_back(((c->values[t] != 0) != negate) ? a->values[t]
                                                          : b->values[t]);
-  } else if (opcode == "shfl.sync.idx.b32" && ops.size() == 5 &&
-             !StringRef(ops[0]).contains('|')) {
+  } else if (opcode == "shfl.sync.idx.b32" && ops.size() == 5) {
     // Every lane reads lane j = b & 31 of its warp when c is 31 (clamp 31,
     // no segment mask) and all 32 lanes take part (PTX ISA
     // #data-movement-and-conversion-instructions-shfl-sync).
@@ -1480,10 +1483,18 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
       return nullptr;
     StringRef cmp = parts[1];
     bool unsignedCompare = !isSigned;
-    if (unsignedCompare && (!allNonNegative(*a) || !allNonNegative(*b)))
+    // A 32-bit unsigned compare reads the low 32 bits (-1 is 0xFFFFFFFF,
+    // a warpgroup index 0 minus 1 above any small bound).
+    bool low32 = unsignedCompare && (type == "u32" || type == "b32");
+    if (unsignedCompare && !low32 &&
+        (!allNonNegative(*a) || !allNonNegative(*b)))
       return nullptr;
+    auto operand = [&](int64_t v) {
+      return low32 ? static_cast<int64_t>(static_cast<uint32_t>(v)) : v;
+    };
     for (unsigned t = 0; t != n; ++t) {
-      std::optional<bool> r = compareIntegers(cmp, (*a)[t], (*b)[t]);
+      std::optional<bool> r =
+          compareIntegers(cmp, operand((*a)[t]), operand((*b)[t]));
       if (!r)
         return nullptr;
       values.push_back(*r ? 1 : 0);
