@@ -203,4 +203,146 @@ TEST(Engine, CommitCounts) {
   EXPECT_FALSE(read.completedBy(CommitCount::kCap));
 }
 
+/// The keys `state` holds pending for this thread, and for other threads.
+static std::vector<unsigned> selfKeys(const PendingReads &state) {
+  std::vector<unsigned> keys;
+  for (const auto &entry : state.self)
+    keys.push_back(entry.first);
+  return keys;
+}
+
+static bool always(unsigned) { return true; }
+
+// Reads 0 (bulk) and 1 (wgmma): commits and waits of one kind touch only
+// that kind; a wait for all but N completes reads with more than N groups.
+TEST(Engine, CompletionCommitAndWait) {
+  CompletionRules rules({{CompletionGroup::Bulk}, {CompletionGroup::Wgmma}},
+                        {}, /*uniformGuards=*/false);
+  PendingReads state;
+  rules.issue(state, 0, /*ownGroup=*/false);
+  rules.issue(state, 1, /*ownGroup=*/false);
+  rules.wait(state, CompletionGroup::Bulk, 0, always);
+  EXPECT_EQ(selfKeys(state), (std::vector<unsigned>{0, 1})); // not committed
+  rules.commit(state, CompletionGroup::Bulk, always);
+  rules.wait(state, CompletionGroup::Bulk, 1, always);
+  EXPECT_EQ(selfKeys(state), (std::vector<unsigned>{0, 1})); // 1 kept
+  // A weakened wait (N + 1 for N): told of what the wait as written
+  // completes.
+  std::vector<unsigned> lengthened;
+  rules.wait(state, CompletionGroup::Bulk, 1, always, /*asWritten=*/0,
+             [&](unsigned key) { lengthened.push_back(key); });
+  EXPECT_EQ(lengthened, std::vector<unsigned>{0});
+  rules.wait(state, CompletionGroup::Bulk, 0, always);
+  EXPECT_EQ(selfKeys(state), std::vector<unsigned>{1});
+  // A commit or wait another thread runs does not apply.
+  rules.commit(state, CompletionGroup::Wgmma, [](unsigned) { return false; });
+  rules.wait(state, CompletionGroup::Wgmma, 0, always);
+  EXPECT_EQ(selfKeys(state), std::vector<unsigned>{1});
+  rules.commit(state, CompletionGroup::Wgmma, always);
+  rules.wait(state, CompletionGroup::Wgmma, 0, always);
+  EXPECT_TRUE(state.self.empty());
+}
+
+// A ring-slot read keeps an instance per counter advance; another read
+// keeps its newest only. A restart loses the slots.
+TEST(Engine, CompletionRingInstances) {
+  CompletionRules::Read ring{CompletionGroup::Bulk, /*ringSlot=*/true,
+                             /*counter=*/0};
+  CompletionRules rules({ring, {CompletionGroup::Bulk}}, {4},
+                        /*uniformGuards=*/false);
+  PendingReads state;
+  for (int k = 0; k != 3; ++k) {
+    rules.issue(state, 0, false);
+    rules.issue(state, 1, false);
+    rules.commit(state, CompletionGroup::Bulk, always);
+    rules.advance(state, 0, /*restart=*/false);
+  }
+  std::vector<int> deltas;
+  rules.forEachPending(state, [&](unsigned key, int delta) {
+    if (key == 0)
+      deltas.push_back(delta);
+  });
+  llvm::sort(deltas);
+  EXPECT_EQ(deltas, (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(state.self.find(1)->second.size(), 1u);
+  rules.advance(state, 0, /*restart=*/true);
+  deltas.clear();
+  rules.forEachPending(state, [&](unsigned key, int delta) {
+    if (key == 0)
+      deltas.push_back(delta);
+  });
+  EXPECT_TRUE(llvm::all_of(deltas, [](int d) { return d == kUnknownDelta; }));
+}
+
+// Along an edge that contradicts a read's guard: another thread's read
+// (PTX), completed only by an execution barrier; with uniform guards
+// (Triton), never issued.
+TEST(Engine, CompletionAlongContradictingEdge) {
+  auto contradicts = [](unsigned key) { return key == 0; };
+  for (bool uniform : {false, true}) {
+    CompletionRules rules({{CompletionGroup::Bulk}, {CompletionGroup::Bulk}},
+                          {}, uniform);
+    PendingReads state, scratch;
+    rules.issue(state, 0, false);
+    rules.issue(state, 1, false);
+    const PendingReads &along = rules.alongEdge(state, contradicts, scratch);
+    EXPECT_EQ(&along, &scratch);
+    EXPECT_EQ(selfKeys(along), std::vector<unsigned>{1});
+    EXPECT_EQ(along.other.size(), uniform ? 0u : 1u);
+    PendingReads next = along;
+    rules.commit(next, CompletionGroup::Bulk, always);
+    rules.wait(next, CompletionGroup::Bulk, 0, always);
+    EXPECT_TRUE(next.self.empty());
+    EXPECT_EQ(next.other.size(), uniform ? 0u : 1u); // not this thread's
+    rules.executionBarrier(next);
+    EXPECT_TRUE(next.other.empty());
+  }
+}
+
+// An mbarrier wait completes the reads committed to a barrier it may be
+// on; a read committed to two barriers on joined paths, to any.
+TEST(Engine, CompletionMbarrierCommits) {
+  CompletionRules rules({{CompletionGroup::Mbarrier}}, {}, false);
+  PendingReads a, b;
+  rules.issue(a, 0, false);
+  rules.issue(b, 0, false);
+  auto waitsOn = [](int wanted) {
+    return [wanted](int barrier) {
+      return barrier == kAnyBarrier || barrier == wanted;
+    };
+  };
+  auto never = [](unsigned) { return false; };
+  PendingReads uncommitted = a;
+  rules.waitBarrier(uncommitted, always, waitsOn(7), never);
+  EXPECT_FALSE(uncommitted.self.empty()); // not committed
+  rules.commitToBarrier(a, 7, always);
+  rules.commitToBarrier(b, 8, always);
+  PendingReads onlyA = a;
+  rules.waitBarrier(onlyA, always, waitsOn(8), never);
+  EXPECT_FALSE(onlyA.self.empty()); // committed to 7, waited on 8
+  rules.waitBarrier(onlyA, always, waitsOn(7), never);
+  EXPECT_TRUE(onlyA.self.empty());
+  rules.join(a, b);
+  EXPECT_EQ(a.self.find(0)->second.front().commitBarrier,
+            std::optional<int>(kAnyBarrier));
+}
+
+// TLX's token wait completes a read's newest issue; older ones stay.
+TEST(Engine, CompletionNewestIssue) {
+  CompletionRules::Read read{CompletionGroup::Bulk, false, -1,
+                             /*keepsOlder=*/true};
+  CompletionRules rules({read}, {}, /*uniformGuards=*/true);
+  PendingReads state;
+  rules.commit(state, CompletionGroup::Bulk, always);
+  rules.issue(state, 0, /*ownGroup=*/true);
+  rules.commit(state, CompletionGroup::Bulk, always);
+  rules.issue(state, 0, /*ownGroup=*/true);
+  ASSERT_EQ(state.self.find(0)->second.size(), 2u);
+  rules.completeNewest(state, 0);
+  ASSERT_EQ(state.self.find(0)->second.size(), 1u);
+  EXPECT_EQ(state.self.find(0)->second.front().groups.groups, 2u);
+  rules.completeNewest(state, 0);
+  EXPECT_TRUE(state.self.empty());
+}
+
 } // namespace
