@@ -844,11 +844,13 @@ TEST_F(PTXProvenance, CounterAdvancedThroughACopy) {
 }
 
 // CUTLASS's warpgroup index: tid / 128 broadcast from lane 0 by a
-// `shfl.sync.idx d|p` (the predicate output does not change d), then
-// `index - 1 > 3` as a 32-bit unsigned compare, true in warpgroup 0
-// (0 - 1 is 0xFFFFFFFF) and false in warpgroups 1 to 3. Per thread, both are
-// known; the predicate output is not d's value.
-TEST_F(PTXProvenance, ThreadValuesThroughShflWithPredicateAndUnsignedWrap) {
+// `shfl.sync.idx d|p` (the predicate output does not change d): per thread,
+// d is known; the predicate output is not d's value. An unsigned compare
+// of a negative value (the index minus one in warpgroup 0) is not
+// evaluated: a descriptor start that then varies per warpgroup is not
+// decoded (tk/h100_level_08's consumer buffers), which loses more than the
+// compare gains.
+TEST_F(PTXProvenance, ThreadValuesThroughShflWithPredicate) {
   loadWithThreads("\tmov.u32 %r1, %tid.x;\n"
                   "\tshr.u32 %r2, %r1, 7;\n"
                   "\tshfl.sync.idx.b32 %r3|%p1, %r2, 0, 31, -1;\n"
@@ -864,12 +866,10 @@ TEST_F(PTXProvenance, ThreadValuesThroughShflWithPredicateAndUnsignedWrap) {
   EXPECT_EQ(values[127], 0);
   EXPECT_EQ(values[128], 1);
   EXPECT_EQ(values[511], 3);
-  ASSERT_TRUE(provenance->threadOffsets("%p2", 512, symbol, anchor, values));
-  EXPECT_EQ(values[0], 1);   // 0xFFFFFFFF > 3
-  EXPECT_EQ(values[200], 0); // 0 > 3
-  EXPECT_EQ(values[511], 0); // 2 > 3
   ASSERT_TRUE(provenance->threadOffsets("%p3", 512, symbol, anchor, values));
   EXPECT_EQ(values[0], 0); // -1 > 3, signed
+  EXPECT_EQ(values[511], 0);
+  EXPECT_FALSE(provenance->threadOffsets("%p2", 512, symbol, anchor, values));
   // The predicate output of the shuffle is not followed as d's value.
   EXPECT_FALSE(provenance->threadOffsets("%p1", 512, symbol, anchor, values));
 }

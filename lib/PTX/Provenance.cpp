@@ -1483,18 +1483,10 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
       return nullptr;
     StringRef cmp = parts[1];
     bool unsignedCompare = !isSigned;
-    // A 32-bit unsigned compare reads the low 32 bits (-1 is 0xFFFFFFFF,
-    // a warpgroup index 0 minus 1 above any small bound).
-    bool low32 = unsignedCompare && (type == "u32" || type == "b32");
-    if (unsignedCompare && !low32 &&
-        (!allNonNegative(*a) || !allNonNegative(*b)))
+    if (unsignedCompare && (!allNonNegative(*a) || !allNonNegative(*b)))
       return nullptr;
-    auto operand = [&](int64_t v) {
-      return low32 ? static_cast<int64_t>(static_cast<uint32_t>(v)) : v;
-    };
     for (unsigned t = 0; t != n; ++t) {
-      std::optional<bool> r =
-          compareIntegers(cmp, operand((*a)[t]), operand((*b)[t]));
+      std::optional<bool> r = compareIntegers(cmp, (*a)[t], (*b)[t]);
       if (!r)
         return nullptr;
       values.push_back(*r ? 1 : 0);
