@@ -325,6 +325,13 @@ TEST(Engine, CompletionMbarrierCommits) {
   rules.join(a, b);
   EXPECT_EQ(a.self.find(0)->second.front().commitBarrier,
             std::optional<int>(kAnyBarrier));
+  // Triton's MMA: its own group, signalling the barrier it names.
+  PendingReads own;
+  rules.issue(own, 0, /*ownGroup=*/true, /*barrier=*/7);
+  rules.waitBarrier(own, always, waitsOn(8), never);
+  EXPECT_FALSE(own.self.empty());
+  rules.waitBarrier(own, always, waitsOn(7), never);
+  EXPECT_TRUE(own.self.empty());
 }
 
 // TLX's token wait completes a read's newest issue; older ones stay.

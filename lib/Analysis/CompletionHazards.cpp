@@ -5,9 +5,11 @@
 // an MMA commits every earlier read of its kind when it issues.
 // `async_tma_store_wait {pendings = N}` completes all but the newest N bulk
 // stores, `warp_group_dot_wait {pendings = N}` all but the newest N
-// wgmmas, a `wait_barrier` the committed tcgen05 reads (the IR does not
-// tie a wait to the barrier a commit arrives on, so none is recorded and
-// any wait completes them). Triton's predicates are the same for every
+// wgmmas. A tcgen05 MMA whose operands name one barrier signals it when
+// its reads complete: a `wait_barrier` on a barrier that may be that one
+// completes them (the engine's rule, as in PTX); an MMA without one (a
+// later `tc_gen5_commit`, which the IR does not tie to it) completes at
+// any `wait_barrier`. Triton's predicates are the same for every
 // thread, so on the side of a branch where an op's issue predicate is false
 // the op never ran.
 //
@@ -101,6 +103,25 @@ struct CompletionHazardAnalysis::Impl
   DenseMap<Operation *, SmallVector<GenericWrite, 1>> writes;
   RingIndexAnalysis rings;
   std::optional<engine::CompletionRules> rules;
+  /// The barriers MMAs signal, numbered for the engine, and their numbers.
+  std::vector<RegionSet> barriers;
+  DenseMap<Value, int> barrierIds;
+  /// The one barrier a tcgen05 MMA's completion signals, when its
+  /// operands name exactly one (several: none recorded, any wait
+  /// completes it).
+  std::optional<int> commitBarrier(Operation *op) {
+    ValueRange named;
+    if (auto mma = dyn_cast<ttng::TCGen5MMAOp>(op))
+      named = mma.getBarriers();
+    else if (auto mma = dyn_cast<ttng::TCGen5MMAScaledOp>(op))
+      named = mma.getBarriers();
+    if (named.size() != 1)
+      return std::nullopt;
+    auto [it, fresh] = barrierIds.try_emplace(named[0], barriers.size());
+    if (fresh)
+      barriers.push_back(regions.getRegions(named[0]));
+    return it->second;
+  }
   DenseSet<std::pair<Operation *, Operation *>> seen;
 };
 
@@ -182,9 +203,18 @@ void CompletionHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
     return rules->wait(pending, engine::CompletionGroup::Wgmma,
                        std::max<int64_t>(wait.getPendingsAttr().getInt(), 0),
                        always);
-  if (isa<ttng::WaitBarrierOp>(op))
+  if (auto wait = dyn_cast<ttng::WaitBarrierOp>(op)) {
+    // The MMAs issued with a barrier operand complete on a wait on a
+    // barrier that may be theirs; the others on any wait.
+    const RegionSet &waited = regions.getRegions(wait.getAlloc());
     return rules->waitBarrier(
-        pending, always, [](int) { return true; }, always);
+        pending, always,
+        [&](int barrier) {
+          return barrier == engine::kAnyBarrier ||
+                 BufferRegionAnalysis::mayAlias(barriers[barrier], waited);
+        },
+        always);
+  }
   if (auto wait = dyn_cast<ttng::TMAStoreTokenWaitOp>(op)) {
     // TLX: waits for the reads of the one store that made the token, its
     // newest issue. Stores issued after it stay pending; those issued before
@@ -230,8 +260,9 @@ void CompletionHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
     // every read of its kind in flight.
     rules->commit(pending, rules->getRead(readIt->second.front()).group,
                   always);
+    std::optional<int> barrier = commitBarrier(op);
     for (unsigned key : readIt->second)
-      rules->issue(pending, key, /*ownGroup=*/true);
+      rules->issue(pending, key, /*ownGroup=*/true, barrier);
   }
 }
 

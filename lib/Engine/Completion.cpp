@@ -98,8 +98,8 @@ bool CompletionRules::join(PendingReads &into, const PendingReads &from) const {
   return self || other;
 }
 
-void CompletionRules::issue(PendingReads &state, unsigned key,
-                            bool ownGroup) const {
+void CompletionRules::issue(PendingReads &state, unsigned key, bool ownGroup,
+                            std::optional<int> barrier) const {
   // A new instance; a ring-slot read keeps the earlier ones (they hold
   // other slots), another read replaces them.
   Instances &list = state.self[key];
@@ -107,8 +107,10 @@ void CompletionRules::issue(PendingReads &state, unsigned key,
   if (!ring && !reads[key].keepsOlder)
     list.clear();
   PendingInstance fresh;
-  if (ownGroup)
+  if (ownGroup) {
     fresh.groups = CommitCount::ownGroup();
+    fresh.commitBarrier = barrier;
+  }
   list.push_back(fresh);
   normalize(key, list);
   if (!ring)

@@ -219,8 +219,10 @@ public:
   bool join(PendingReads &into, const PendingReads &from) const;
 
   /// This thread issues read `key`. `ownGroup`: the read is its own commit
-  /// group (committed at issue).
-  void issue(PendingReads &state, unsigned key, bool ownGroup) const;
+  /// group (committed at issue); `barrier`, the mbarrier that group
+  /// signals (Triton's tcgen05 MMA with its barrier operand).
+  void issue(PendingReads &state, unsigned key, bool ownGroup,
+             std::optional<int> barrier = std::nullopt) const;
 
   /// `executes(key)`: whether a commit or wait runs in the thread that
   /// issued the pending read `key` (the front-end knows the guards).
