@@ -1083,13 +1083,7 @@ proveByChains(const FunctionAnalysis &fa,
         each.back() = sureRuns(g, gs);
         all.insert(all.end(), each.back().begin(), each.back().end());
       }
-      llvm::sort(all);
-      std::vector<std::pair<int64_t, int64_t>> merged;
-      for (auto run : all)
-        if (!merged.empty() && run.first <= merged.back().second)
-          merged.back().second = std::max(merged.back().second, run.second);
-        else
-          merged.push_back(run);
+      std::vector<std::pair<int64_t, int64_t>> merged = mergeRuns(std::move(all));
       for (const SharedRegion &w : windows) {
         if (!w.sameBase(async.region) || w.begin >= w.end ||
             !llvm::any_of(merged, [&](const std::pair<int64_t, int64_t> &r) {

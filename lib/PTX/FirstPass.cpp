@@ -605,6 +605,18 @@ FunctionAnalysis::sureBytes(unsigned i, unsigned a,
   return out;
 }
 
+std::vector<std::pair<int64_t, int64_t>>
+proxyfence::ptx::detail::mergeRuns(std::vector<std::pair<int64_t, int64_t>> runs) {
+  llvm::sort(runs);
+  std::vector<std::pair<int64_t, int64_t>> merged;
+  for (auto run : runs)
+    if (!merged.empty() && run.first <= merged.back().second)
+      merged.back().second = std::max(merged.back().second, run.second);
+    else
+      merged.push_back(run);
+  return merged;
+}
+
 unsigned FunctionAnalysis::firstPassThreads(unsigned first,
                                             unsigned second) const {
   // The required CTA shape, or the warpgroup a wgmma needs.
@@ -671,13 +683,7 @@ std::optional<SharedRegion> FunctionAnalysis::chainMeetsFor(
     if (std::optional<SureBytes> x = sureBytes(i, a, *generic))
       if (x->symbol == y->symbol && x->anchor == y->anchor)
         all.insert(all.end(), x->all.begin(), x->all.end());
-  llvm::sort(all);
-  std::vector<std::pair<int64_t, int64_t>> merged;
-  for (auto run : all)
-    if (!merged.empty() && run.first <= merged.back().second)
-      merged.back().second = std::max(merged.back().second, run.second);
-    else
-      merged.push_back(run);
+  std::vector<std::pair<int64_t, int64_t>> merged = mergeRuns(std::move(all));
   SharedRegion witness;
   witness.symbol = y->symbol;
   witness.anchor = y->anchor;

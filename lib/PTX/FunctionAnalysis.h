@@ -237,6 +237,11 @@ struct PendingAtArrive {
   }
 };
 
+/// Byte runs [begin, end), sorted, with overlapping or touching runs
+/// joined (lib/PTX/FirstPass.cpp).
+std::vector<std::pair<int64_t, int64_t>>
+mergeRuns(std::vector<std::pair<int64_t, int64_t>> runs);
+
 /// Everything the analyses need about one function.
 class FunctionAnalysis {
 public:
