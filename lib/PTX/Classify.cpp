@@ -200,9 +200,14 @@ std::optional<Classification> classifyGroup(const Instruction &inst,
   StringRef opcode = inst.opcode;
   if (!opcode.consume_front(prefix))
     return std::nullopt;
-  if (opcode.starts_with(".commit_group"))
+  // A token ends at `.` or the opcode's end: `.wait_group0` is no wait.
+  auto token = [&](StringRef name) {
+    return opcode.starts_with(name) &&
+           (opcode.size() == name.size() || opcode[name.size()] == '.');
+  };
+  if (token(".commit_group"))
     return roleOnly(commit);
-  if (!opcode.starts_with(".wait_group"))
+  if (!token(".wait_group"))
     return std::nullopt;
   Classification c = roleOnly(wait);
   if (!inst.operands.empty())
@@ -553,11 +558,11 @@ Classification proxyfence::ptx::classify(const Instruction &inst) {
     StringRef prefix = rule.prefix;
     if (!opcode.starts_with(prefix))
       continue;
-    // "bra" must not match "brkpt", "ret" not "retx"...
+    // A prefix is whole tokens: "bra" must not match "brkpt", "ret" not
+    // "retx", "cp.async.bulk" not "cp.async.bulkx". A token ends at `.`,
+    // `:` (`::cta`) or the opcode's end.
     if (!prefix.ends_with(".") && opcode.size() > prefix.size() &&
-        opcode[prefix.size()] != '.' && prefix != "cp.async.bulk" &&
-        prefix != "cp.reduce.async.bulk" && prefix != "st.async" &&
-        prefix != "red.async" && prefix != "membar")
+        opcode[prefix.size()] != '.' && opcode[prefix.size()] != ':')
       continue;
     return rule.classify(inst);
   }
