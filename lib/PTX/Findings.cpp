@@ -1034,7 +1034,8 @@ proveByChains(const FunctionAnalysis &fa,
     });
     auto report = [&](size_t begin, size_t end, const Hazard &h,
                       const SharedRegion &w, bool firstPass,
-                      unsigned minThreads = 0) {
+                      unsigned minThreads = 0,
+                      const std::string &pinned = std::string()) {
       Finding finding =
           makeMissingFence(fa, h, unordering[&h - baseline.data()]);
       std::string lines;
@@ -1058,13 +1059,21 @@ proveByChains(const FunctionAnalysis &fa,
                        "taken, every register at its value from before the "
                        "loop)"
                      : "") +
-          (minThreads ? ", evaluated for the warpgroup of threads " +
-                            std::to_string(minThreads - 128) + " to " +
-                            std::to_string(minThreads - 1) +
-                            " that runs both (a wgmma runs in a whole "
-                            "warpgroup: in a CTA of at least " +
-                            std::to_string(minThreads) + " threads)"
-                      : std::string());
+          (!pinned.empty()
+               ? ", with " + pinned +
+                     " as every first-pass way to the async access requires "
+                     "(each register defined once), in every warpgroup not "
+                     "surely kept off the way (a wgmma runs in a whole "
+                     "warpgroup; the first is threads " +
+                     std::to_string(minThreads - 128) + " to " +
+                     std::to_string(minThreads - 1) + ")"
+           : minThreads ? ", evaluated for the warpgroup of threads " +
+                              std::to_string(minThreads - 128) + " to " +
+                              std::to_string(minThreads - 1) +
+                              " that runs both (a wgmma runs in a whole "
+                              "warpgroup: in a CTA of at least " +
+                              std::to_string(minThreads) + " threads)"
+                        : std::string());
       proven.add(std::move(finding), h.async, h.generic);
       for (size_t k = begin; k != end; ++k)
         covered.insert(hazards[k]);
@@ -1114,7 +1123,7 @@ proveByChains(const FunctionAnalysis &fa,
                   chain, key.first, key.second,
                   /*acrossFences=*/lastHazard.why != Unordered::NoFence))
         report(begin, end, lastHazard, w->bytes, /*firstPass=*/true,
-               w->minThreads);
+               w->minThreads, w->pinned);
     };
     size_t begin = 0;
     for (size_t k = 1; k <= hazards.size(); ++k)

@@ -88,6 +88,8 @@ Provenance::firstPassReaching(StringRef reg) const {
 
 AbstractValue Provenance::firstPassAt(StringRef operand, unsigned index) const {
   StringRef reg = operand.trim();
+  if (std::optional<AbstractValue> fixed = pinned(reg))
+    return *fixed;
   auto defs = definitions.find(reg);
   if (!reg.starts_with("%") || defs == definitions.end() ||
       cfg->acyclicOrder.empty())
@@ -309,10 +311,63 @@ bool FunctionAnalysis::requireThreads(StringRef pred, bool want,
         threads[t] = false;
     return true;
   }
+  // An unsigned `setp` of per-thread integers, compared as the bits its
+  // type holds: `(wg - 1) >u 3` is true in warpgroup 0, where wg - 1 is
+  // 0xffffffff. Read for the threads asked about only.
+  int def = provenance.getDefinition(pred);
+  if (def >= 0 && !function.instructions[def].isPredicated()) {
+    const Instruction &setp = function.instructions[def];
+    llvm::SmallVector<StringRef, 4> parts;
+    StringRef(setp.opcode).split(parts, '.');
+    unsigned bits = 0;
+    if (parts.size() == 3 && parts[0] == "setp" && setp.operands.size() == 3 &&
+        !StringRef(setp.operands[0]).contains('|') &&
+        (parts[2].starts_with("u") || parts[2].starts_with("b")) &&
+        !parts[2].drop_front().getAsInteger(10, bits) &&
+        (bits == 16 || bits == 32 || bits == 64)) {
+      std::vector<int64_t> x, y;
+      int sx = -1, sy = -1, ax = -1, ay = -1;
+      if (provenance.threadOffsets(setp.operands[1], threads.size(), sx, ax,
+                                   x) &&
+          provenance.threadOffsets(setp.operands[2], threads.size(), sy, ay,
+                                   y) &&
+          sx < 0 && sy < 0) {
+        uint64_t mask = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+        StringRef cmp = parts[1];
+        std::vector<bool> kept = threads;
+        bool known = true;
+        for (unsigned t = 0; t != threads.size() && known; ++t) {
+          if (!threads[t])
+            continue;
+          uint64_t a = uint64_t(x[t]) & mask, b = uint64_t(y[t]) & mask;
+          bool r;
+          if (cmp == "eq")
+            r = a == b;
+          else if (cmp == "ne")
+            r = a != b;
+          else if (cmp == "lt" || cmp == "lo")
+            r = a < b;
+          else if (cmp == "le" || cmp == "ls")
+            r = a <= b;
+          else if (cmp == "gt" || cmp == "hi")
+            r = a > b;
+          else if (cmp == "ge" || cmp == "hs")
+            r = a >= b;
+          else
+            known = false;
+          if (known && r != want)
+            kept[t] = false;
+        }
+        if (known) {
+          threads = std::move(kept);
+          return true;
+        }
+      }
+    }
+  }
   // `or.pred p, a, b` false (`and.pred` true): both operands so; true (or
   // false) through its varying operand, the other taken to cooperate when
   // it is the same in every thread.
-  int def = provenance.getDefinition(pred);
   if (def < 0 || depth > 8)
     return false;
   const Instruction &inst = function.instructions[def];
@@ -339,9 +394,28 @@ bool FunctionAnalysis::requireThreads(StringRef pred, bool want,
   return false;
 }
 
+/// How pathPins names a guard that holds: the predicate and its value.
+static std::string guardKey(StringRef pred, bool value) {
+  return pred.trim().str() + (value ? "=1" : "=0");
+}
+
 std::optional<FunctionAnalysis::Runners>
-FunctionAnalysis::threadsReaching(unsigned i, unsigned n,
-                                  unsigned lowest) const {
+FunctionAnalysis::threadsReaching(unsigned i, unsigned n, unsigned lowest,
+                                  bool *undetermined) const {
+  if (undetermined)
+    *undetermined = false;
+  auto unknown = [&]() -> std::optional<Runners> {
+    if (undetermined)
+      *undetermined = true;
+    return std::nullopt;
+  };
+  // A guard that pins a register holds in every thread taking the way.
+  auto require = [&](StringRef pred, bool value, std::vector<bool> &threads,
+                     bool &elected) {
+    if (pinnedGuards && pinnedGuards->contains(guardKey(pred, value)))
+      return true;
+    return requireThreads(pred, value, threads, 0, elected);
+  };
   Runners runners;
   runners.threads.assign(n, true);
   for (unsigned t = 0; t != std::min(lowest, n); ++t)
@@ -365,7 +439,7 @@ FunctionAnalysis::threadsReaching(unsigned i, unsigned n,
     if (!role.isBranch && !role.isTerminator)
       continue;
     if (StringRef(last.opcode).starts_with("brx"))
-      return std::nullopt; // an indexed branch
+      return unknown(); // an indexed branch
     if (!last.isPredicated())
       continue;
     // The guard's value that keeps a thread on its way here: a predicated
@@ -386,18 +460,125 @@ FunctionAnalysis::threadsReaching(unsigned i, unsigned n,
         continue;
       want = takenLeads;
     }
-    if (!requireThreads(last.predicate, want != last.negated, threads, 0,
-                        runners.elected))
-      return std::nullopt;
+    if (!require(last.predicate, want != last.negated, threads,
+                 runners.elected))
+      return unknown();
   }
   const Instruction &inst = function.instructions[i];
   if (inst.isPredicated() &&
-      !requireThreads(inst.predicate, !inst.negated, threads, 0,
-                      runners.elected))
-    return std::nullopt;
+      !require(inst.predicate, !inst.negated, threads, runners.elected))
+    return unknown();
   if (llvm::none_of(threads, [](bool t) { return t; }))
     return std::nullopt;
   return runners;
+}
+
+FunctionAnalysis::Pins FunctionAnalysis::pathPins(unsigned i) const {
+  Pins pins;
+  bool contradicted = false;
+  // `pred` holds `value` on the way to i (tested at instruction `at`): pins
+  // its register when it is `setp.eq|ne pred, r, imm` (either order), both
+  // defined once.
+  auto learn = [&](StringRef pred, bool value, unsigned at) {
+    int def = provenance.getDefinition(pred);
+    if (def < 0)
+      return;
+    const Instruction &setp = function.instructions[def];
+    StringRef opcode = setp.opcode;
+    bool eq = opcode.starts_with("setp.eq."), ne = opcode.starts_with("setp.ne.");
+    if ((!eq && !ne) || opcode.ends_with(".f32") || opcode.ends_with(".f64") ||
+        setp.isPredicated() || setp.operands.size() != 3 ||
+        StringRef(setp.operands[0]).contains('|') || value != eq)
+      return;
+    StringRef a = StringRef(setp.operands[1]).trim();
+    StringRef b = StringRef(setp.operands[2]).trim();
+    std::optional<int64_t> imm = immediateOperand(b);
+    StringRef reg = a;
+    if (!imm) {
+      imm = immediateOperand(a);
+      reg = b;
+    }
+    if (!imm || !reg.starts_with("%"))
+      return;
+    int regDef = provenance.getDefinition(reg);
+    if (regDef < 0 || function.instructions[regDef].isPredicated())
+      return;
+    auto [it, fresh] = pins.values.try_emplace(reg, *imm);
+    if (!fresh && it->second != *imm)
+      contradicted = true; // no first-pass way gets here
+    pins.guards.insert(guardKey(pred, value));
+    if (fresh)
+      pins.text += (pins.text.empty() ? "" : ", ") + reg.str() + " = " +
+                   std::to_string(*imm) + " (tested at PTX line " +
+                   std::to_string(function.instructions[at].position.line) +
+                   ")";
+  };
+  unsigned block = cfg.blockOf[i];
+  if (cfg.domOut[block] == 0)
+    return pins;
+  // On the first pass: a successor leads here along a path without back
+  // edges.
+  const llvm::BitVector &before = getAcyclicReach(block);
+  auto leadsHere = [&](unsigned b) { return b == block || before.test(b); };
+  for (int b = cfg.idom[block]; b >= 0; b = cfg.idom[b]) {
+    unsigned end = cfg.blocks[b].end - 1;
+    const Instruction &last = function.instructions[end];
+    if (!roles[end].isBranch || !last.isPredicated() ||
+        StringRef(last.opcode).starts_with("brx"))
+      continue;
+    unsigned fallThrough = cfg.blockOf[std::min<size_t>(
+        end + 1, function.instructions.size() - 1)];
+    bool takenLeads = false, fallLeads = false;
+    for (unsigned s : cfg.blocks[b].successors)
+      (s == fallThrough && end + 1 < function.instructions.size()
+           ? fallLeads
+           : takenLeads) |= leadsHere(s);
+    if (takenLeads != fallLeads)
+      learn(last.predicate, takenLeads != last.negated, end);
+  }
+  const Instruction &inst = function.instructions[i];
+  if (inst.isPredicated())
+    learn(inst.predicate, !inst.negated, i);
+  if (contradicted)
+    return Pins();
+  return pins;
+}
+
+bool FunctionAnalysis::surelyOffWay(unsigned i, unsigned n,
+                                    unsigned lowest) const {
+  unsigned block = cfg.blockOf[i];
+  if (cfg.domOut[block] == 0 || n <= lowest)
+    return false;
+  const llvm::BitVector &before = getAcyclicReach(block);
+  auto leadsHere = [&](unsigned b) { return b == block || before.test(b); };
+  for (int b = cfg.idom[block]; b >= 0; b = cfg.idom[b]) {
+    unsigned end = cfg.blocks[b].end - 1;
+    const Instruction &last = function.instructions[end];
+    if (!roles[end].isBranch || !last.isPredicated() ||
+        StringRef(last.opcode).starts_with("brx"))
+      continue;
+    unsigned fallThrough = cfg.blockOf[std::min<size_t>(
+        end + 1, function.instructions.size() - 1)];
+    bool takenLeads = false, fallLeads = false;
+    for (unsigned s : cfg.blocks[b].successors)
+      (s == fallThrough && end + 1 < function.instructions.size()
+           ? fallLeads
+           : takenLeads) |= leadsHere(s);
+    if (takenLeads == fallLeads)
+      continue;
+    // Every first-pass way to i passes this branch: threads whose guard
+    // sends them the other way do not get there.
+    std::vector<bool> threads(n, false);
+    for (unsigned t = lowest; t != n; ++t)
+      threads[t] = true;
+    bool elected = false;
+    if (isVarying(last.predicate) &&
+        requireThreads(last.predicate, takenLeads != last.negated, threads, 0,
+                       elected) &&
+        !elected && llvm::none_of(threads, [](bool t) { return t; }))
+      return true;
+  }
+  return false;
 }
 
 const llvm::BitVector &
@@ -662,7 +843,35 @@ FunctionAnalysis::chainMeetsOnFirstPass(
     if (std::optional<SharedRegion> w =
             chainMeetsFor(chain, async, asyncAccess, n, lowest))
       return ChainWitness{*w, lowest ? n : 0};
-  return std::nullopt;
+  if (!wgmma)
+    return std::nullopt;
+  // Under the pins of the wgmma's way (a warp role's stage bit tested
+  // before its MMA): the warpgroups that may take it are not told by the
+  // threads' own values, so the chain must meet it in each warpgroup that
+  // is not surely kept off the way; one of them takes it.
+  Pins pins = pathPins(async);
+  if (pins.values.empty())
+    return std::nullopt;
+  provenance.pin(pins.values);
+  pinnedGuards = &pins.guards;
+  std::optional<ChainWitness> witness;
+  unsigned cta = function.maxThreads[0] ? function.maxThreads[0] : 1024;
+  for (unsigned g = 0; 128 * (g + 1) <= cta; ++g) {
+    unsigned n = 128 * (g + 1), lowest = 128 * g;
+    if (surelyOffWay(last, n, lowest) || surelyOffWay(async, n, lowest))
+      continue;
+    std::optional<SharedRegion> w =
+        chainMeetsFor(chain, async, asyncAccess, n, lowest);
+    if (!w) {
+      witness.reset();
+      break;
+    }
+    if (!witness)
+      witness = ChainWitness{*w, n, pins.text};
+  }
+  pinnedGuards = nullptr;
+  provenance.unpin();
+  return witness;
 }
 
 std::optional<SharedRegion> FunctionAnalysis::chainMeetsFor(

@@ -387,6 +387,10 @@ public:
   struct ChainWitness {
     SharedRegion bytes;
     unsigned minThreads = 0;
+    /// Pinned registers the proof took (pathPins): then it holds in every
+    /// warpgroup that is not surely kept off the way, minThreads naming the
+    /// first.
+    std::string pinned;
   };
   std::optional<ChainWitness>
   chainMeetsOnFirstPass(llvm::ArrayRef<std::pair<unsigned, unsigned>> chain,
@@ -433,8 +437,32 @@ private:
   /// known or no thread does.
   /// Of threads [lowest, n), those that surely take the way to instruction
   /// `i` on the first pass.
+  /// With `undetermined`, set when none is returned because the way is
+  /// not known (rather than no thread taking it).
   std::optional<Runners> threadsReaching(unsigned i, unsigned n,
-                                         unsigned lowest = 0) const;
+                                         unsigned lowest = 0,
+                                         bool *undetermined = nullptr) const;
+  /// Pinned registers (docs/ptx-checker.md): on the first pass each
+  /// instruction runs at most once, so a register defined once holds one
+  /// value all along a path. A branch on every first-pass way to
+  /// instruction `i` (its block dominating i's, one successor leading to
+  /// i) on `setp.eq|ne p, r, imm`, `r` and `p` defined once and
+  /// unpredicated, tells r's value wherever i is reached: `r == imm`.
+  /// Also i's own guard. The registers, and in `predicates` the guards
+  /// that pin them (true on the way to i, in every thread that takes it).
+  struct Pins {
+    llvm::StringMap<int64_t> values;
+    llvm::StringSet<> guards;
+    /// For messages: "%r18 = 1 (line 15331)", ...
+    std::string text;
+  };
+  Pins pathPins(unsigned i) const;
+  /// Whether no thread of [lowest, n) gets to instruction `i` on the
+  /// first pass: a block on every way there ends in a branch whose guard,
+  /// known in each of those threads, sends all of them off the way.
+  bool surelyOffWay(unsigned i, unsigned n, unsigned lowest) const;
+  /// While a proof runs under pins: the guards that hold on its way.
+  mutable const llvm::StringSet<> *pinnedGuards = nullptr;
   /// Clears in `threads` those in which predicate `pred` is not `want`;
   /// sets `elected` where it is true only in elect.sync's lane; false
   /// when that is not known.

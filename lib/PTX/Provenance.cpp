@@ -252,10 +252,47 @@ bool AbstractValue::operator==(const AbstractValue &o) const {
          fieldsKnown == o.fieldsKnown && fields == o.fields;
 }
 
+void Provenance::pin(const llvm::StringMap<int64_t> &registers) const {
+  if (!unpinned) {
+    unpinned.emplace();
+    unpinned->threadCache = std::move(threadCache);
+    unpinned->firstValues = std::move(firstValues);
+    unpinned->composedCache = std::move(composedCache);
+    unpinned->threadBudget = threadBudget;
+  }
+  // Values computed under other pins do not hold under these.
+  threadCache.clear();
+  firstValues.clear();
+  composedCache.clear();
+  pins = registers;
+}
+
+void Provenance::unpin() const {
+  pins.clear();
+  if (!unpinned)
+    return;
+  threadCache = std::move(unpinned->threadCache);
+  firstValues = std::move(unpinned->firstValues);
+  composedCache = std::move(unpinned->composedCache);
+  threadBudget = unpinned->threadBudget;
+  unpinned.reset();
+}
+
+std::optional<AbstractValue> Provenance::pinned(StringRef reg) const {
+  if (pins.empty())
+    return std::nullopt;
+  auto it = pins.find(reg.trim());
+  if (it == pins.end())
+    return std::nullopt;
+  return integer(it->second, it->second);
+}
+
 AbstractValue Provenance::evaluate(StringRef operand) const {
   operand = operand.trim();
   if (operand.empty())
     return top();
+  if (std::optional<AbstractValue> fixed = pinned(operand))
+    return *fixed;
   if (operand.starts_with("%")) {
     auto it = values.find(operand);
     if (it != values.end())
@@ -1180,6 +1217,14 @@ Provenance::threadValues(StringRef operand, unsigned depth) const {
   operand = operand.trim();
   if (operand.empty() || depth > 48)
     return nullptr;
+  if (std::optional<AbstractValue> fixed = pinned(operand)) {
+    auto &slot = threadCache[operand];
+    if (!slot) {
+      slot = std::make_unique<ThreadValues>();
+      slot->values.assign(threadsX, fixed->lo);
+    }
+    return slot.get();
+  }
   auto cached = threadCache.find(operand);
   if (cached != threadCache.end()) {
     if (cached->second && cached->second->broadcast)

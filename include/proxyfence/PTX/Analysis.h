@@ -226,6 +226,14 @@ public:
     firstPass = on && cfg;
     firstThread = thread;
   }
+  /// Pinned registers (docs/ptx-checker.md, Pinned registers): while set,
+  /// each register of `pins` reads as its integer in every evaluation,
+  /// every thread's included. FunctionAnalysis pins a register defined
+  /// once that a branch on the first-pass way to an access tests for
+  /// equality. The values computed before are kept aside and come back at
+  /// `unpin`.
+  void pin(const llvm::StringMap<int64_t> &pins) const;
+  void unpin() const;
   /// A register's offset in each of the first `threads` threads (index
   /// %tid.x), when it is a function of %tid.x alone (see evaluateExact):
   /// into `symbol` (-1: integers) from `anchor`.
@@ -317,6 +325,16 @@ private:
       std::vector<std::optional<llvm::SmallVector<unsigned, 2>>>>
       firstReaching;
   mutable unsigned firstDepth = 0;
+  /// The pinned registers, and what was computed without them.
+  mutable llvm::StringMap<int64_t> pins;
+  struct Unpinned {
+    llvm::StringMap<std::unique_ptr<ThreadValues>> threadCache;
+    std::map<int, llvm::DenseMap<unsigned, AbstractValue>> firstValues;
+    llvm::StringMap<AbstractValue> composedCache;
+    uint64_t threadBudget = 0;
+  };
+  mutable std::optional<Unpinned> unpinned;
+  std::optional<AbstractValue> pinned(llvm::StringRef reg) const;
   /// Instruction index -> its idiom (first or second definition).
   llvm::DenseMap<unsigned, unsigned> idiomOf;
   std::vector<AlignUp> idioms;
