@@ -331,7 +331,9 @@ private:
     llvm::StringMap<std::unique_ptr<ThreadValues>> threadCache;
     std::map<int, llvm::DenseMap<unsigned, AbstractValue>> firstValues;
     llvm::StringMap<AbstractValue> composedCache;
-    uint64_t threadBudget = 0;
+    // Set by pin: with a default member initializer, clang cannot build
+    // the optional before Provenance is complete.
+    uint64_t threadBudget;
   };
   mutable std::optional<Unpinned> unpinned;
   std::optional<AbstractValue> pinned(llvm::StringRef reg) const;
