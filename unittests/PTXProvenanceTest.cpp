@@ -873,3 +873,35 @@ TEST_F(PTXProvenance, ThreadValuesThroughShflWithPredicate) {
   // The predicate output of the shuffle is not followed as d's value.
   EXPECT_FALSE(provenance->threadOffsets("%p1", 512, symbol, anchor, values));
 }
+
+TEST_F(PTXProvenance, ThreadValuesOfAWarpRoleTable) {
+  // CUTLASS's sm100 FMHA role table: (table >> (warp * 4)) & 7, the warp
+  // broadcast by shfl.sync, a 64-bit immediate beyond the ranges' bound,
+  // a shift by up to 60 and a narrowing cvt (the low 32 bits). %r1 is
+  // defined twice; %r2 reads the first, the definition before it.
+  load("\tmov.u32 %r1, %tid.x;\n"
+       "\tshr.u32 %r2, %r1, 5;\n"
+       "\tshfl.sync.idx.b32 %r3|%p1, %r2, 0, 31, -1;\n"
+       "\tshl.b32 %r4, %r3, 2;\n"
+       "\tmov.b64 %rd1, 5122844576138308;\n"
+       "\tshr.u64 %rd2, %rd1, %r4;\n"
+       "\tcvt.u32.u64 %r5, %rd2;\n"
+       "\tand.b32 %r6, %r5, 7;\n"
+       "\tcvt.s16.u64 %rs1, %rd1;\n"
+       "\tmov.u32 %r1, 5;\n");
+  int symbol = -1, anchor = -1;
+  std::vector<int64_t> values;
+  ASSERT_TRUE(provenance->threadOffsets("%r6", 1024, symbol, anchor, values));
+  // 5122844576138308 is 0x0012333333334444: nibble w from the right is
+  // warp w's role (0 past the 14th); warps 16-31 shift by 64 or more,
+  // clamped to 64: 0.
+  const int64_t roles[16] = {4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 3, 2, 1, 0, 0};
+  for (unsigned warp = 0; warp != 16; ++warp)
+    EXPECT_EQ(values[warp * 32 + 5], roles[warp]) << warp;
+  EXPECT_EQ(values[1023], 0);
+  // The narrowing cvt keeps the low 32 bits, and the low 16 sign-extended.
+  ASSERT_TRUE(provenance->threadOffsets("%r5", 1024, symbol, anchor, values));
+  EXPECT_EQ(values[0], int64_t(5122844576138308 & 0xffffffff));
+  ASSERT_TRUE(provenance->threadOffsets("%rs1", 1024, symbol, anchor, values));
+  EXPECT_EQ(values[0], int64_t(int16_t(5122844576138308 & 0xffff)));
+}

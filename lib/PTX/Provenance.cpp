@@ -1195,10 +1195,25 @@ Provenance::Provenance(const Module &module, const Function &function,
 
 namespace {
 
-constexpr int64_t kExactLimit = int64_t(1) << 40;
+constexpr int64_t kExactLimit = int64_t(1) << 62;
 /// At most this many values are computed per function (1024 threads: 4096
 /// registers).
 constexpr uint64_t kThreadBudget = uint64_t(1) << 22;
+
+/// A decimal or hexadecimal integer immediate of magnitude below
+/// kExactLimit.
+std::optional<int64_t> exactImmediate(StringRef operand) {
+  StringRef digits = operand;
+  bool negative = digits.consume_front("-");
+  uint64_t u;
+  if (digits.starts_with_insensitive("0x")
+          ? digits.drop_front(2).rtrim("Uu").getAsInteger(16, u)
+          : digits.getAsInteger(10, u))
+    return std::nullopt;
+  if (u >= uint64_t(kExactLimit))
+    return std::nullopt;
+  return negative ? -int64_t(u) : int64_t(u);
+}
 
 bool inExactRange(const std::vector<int64_t> &values) {
   return llvm::all_of(values, [](int64_t v) {
@@ -1256,6 +1271,11 @@ Provenance::threadValues(StringRef operand, unsigned depth) const {
       computed->broadcast |= readBroadcast;
     readBroadcast = outer || (computed && computed->broadcast);
     return threadCache[operand].get();
+  } else if (std::optional<int64_t> literal = exactImmediate(operand)) {
+    // An immediate beyond the ranges' bound (a 64-bit table of warp roles
+    // that a shift by the warp index reads).
+    result = std::make_unique<ThreadValues>();
+    result->values.assign(threadsX, *literal);
   } else {
     AbstractValue v = evaluate(operand);
     bool constant = v.kind == AbstractValue::Int && v.lo == v.hi;
@@ -1339,11 +1359,66 @@ bool Provenance::anchoredBits(const Instruction &inst, unsigned depth,
 }
 
 const Provenance::ThreadValues *
-Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
-  auto def = definitionOf.find(reg);
-  if (def == definitionOf.end() || def->second < 0)
-    return nullptr;
-  const Instruction &inst = function.instructions[def->second];
+Provenance::threadValuesAt(StringRef operand, unsigned at,
+                           unsigned depth) const {
+  operand = operand.trim();
+  if (!cfg || !operand.starts_with("%") || getDefinition(operand) >= 0 ||
+      pinned(operand) || at >= cfg->blockOf.size() || depth > 48)
+    return threadValues(operand, depth);
+  auto defs = definitions.find(operand);
+  if (defs == definitions.end() || defs->second.size() >= kDefinitionsKept)
+    return threadValues(operand, depth);
+  // A register defined more than once, of which one definition reaches
+  // the reading instruction (on every pass: the last one before it in its
+  // block, or the only one reaching the block): that definition's values.
+  std::optional<unsigned> reaching;
+  if (const ReachingDefinitions *known = localDefinition(operand, at))
+    if (known->size() == 1)
+      reaching = (*known)[0];
+  unsigned block = cfg->blockOf[at];
+  for (unsigned d : llvm::reverse(defs->second)) {
+    if (reaching ? d != *reaching : d >= at || cfg->blockOf[d] != block)
+      continue;
+    const Instruction &inst = function.instructions[d];
+    StringRef dest = inst.operands.empty() ? StringRef()
+                                           : StringRef(inst.operands[0]);
+    if (StringRef(inst.opcode).starts_with("shfl.sync."))
+      dest = dest.split('|').first;
+    if (inst.isPredicated() || dest.trim() != operand)
+      return nullptr;
+    std::string key = (operand + "@" + llvm::Twine(d)).str();
+    auto cached = threadCache.find(key);
+    if (cached != threadCache.end()) {
+      if (cached->second && cached->second->broadcast)
+        readBroadcast = true;
+      return cached->second.get();
+    }
+    threadCache[key] = nullptr; // in progress
+    bool outer = readBroadcast;
+    readBroadcast = false;
+    ThreadValues *computed = const_cast<ThreadValues *>(
+        computeThreadValues(operand, depth, int(d), key));
+    if (computed)
+      computed->broadcast |= readBroadcast;
+    readBroadcast = outer || (computed && computed->broadcast);
+    return threadCache[key].get();
+  }
+  return threadValues(operand, depth);
+}
+
+const Provenance::ThreadValues *
+Provenance::computeThreadValues(StringRef reg, unsigned depth, int definition,
+                                StringRef key) const {
+  if (definition < 0) {
+    auto def = definitionOf.find(reg);
+    if (def == definitionOf.end() || def->second < 0)
+      return nullptr;
+    definition = def->second;
+  }
+  if (key.empty())
+    key = reg;
+  unsigned at = unsigned(definition);
+  const Instruction &inst = function.instructions[at];
   const std::vector<std::string> &ops = inst.operands;
   StringRef opcode = inst.opcode;
   // `shfl.sync d|p, ...` defines d and the predicate p: only d is followed.
@@ -1361,7 +1436,7 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
     return nullptr;
   bool isSigned = type.starts_with("s");
   auto arg = [&](unsigned i) -> const ThreadValues * {
-    return i < ops.size() ? threadValues(ops[i], depth + 1) : nullptr;
+    return i < ops.size() ? threadValuesAt(ops[i], at, depth + 1) : nullptr;
   };
   auto integers = [&](unsigned i) -> const std::vector<int64_t> * {
     const ThreadValues *v = arg(i);
@@ -1382,8 +1457,22 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
     if (root == "cvt" && (parts.size() < 3 || parts[1].starts_with("f") ||
                           parts[2].starts_with("f")))
       return nullptr;
-    // (A narrowing conversion keeps the value only if it fits: the
-    // destination type's width is checked below.)
+    // An integer narrowing conversion (no .sat) keeps the low bits of
+    // the destination's width (PTX ISA #data-movement-and-conversion-
+    // instructions-cvt: chop), sign-extended for a signed destination.
+    unsigned to = 0, from = 0;
+    if (root == "cvt" && out->symbol < 0 && parts.size() == 3 &&
+        !parts[1].drop_front().getAsInteger(10, to) &&
+        !parts[2].drop_front().getAsInteger(10, from) && to < from &&
+        (to == 8 || to == 16 || to == 32)) {
+      uint64_t mask = (uint64_t(1) << to) - 1;
+      for (int64_t &v : values) {
+        uint64_t low = uint64_t(v) & mask;
+        v = parts[1].starts_with("s") && (low >> (to - 1))
+                ? int64_t(low) - (int64_t(1) << to)
+                : int64_t(low);
+      }
+    }
   } else if ((root == "add" || root == "sub") && ops.size() == 3) {
     const ThreadValues *a = arg(1), *b = arg(2);
     if (!a || !b)
@@ -1411,10 +1500,11 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
       out->anchor = c->anchor;
     }
     for (unsigned t = 0; t != n; ++t) {
-      if ((*a)[t] > kExactLimit / 2 || (*a)[t] < -kExactLimit / 2 ||
-          (*b)[t] > (1 << 20) || (*b)[t] < -(1 << 20))
+      int64_t product, sum;
+      if (__builtin_mul_overflow((*a)[t], (*b)[t], &product) ||
+          __builtin_add_overflow(product, c ? c->values[t] : 0, &sum))
         return nullptr;
-      values.push_back((*a)[t] * (*b)[t] + (c ? c->values[t] : 0));
+      values.push_back(sum);
     }
   } else if ((root == "shl" || root == "shr") && ops.size() == 3) {
     const std::vector<int64_t> *a = integers(1), *b = integers(2);
@@ -1422,7 +1512,17 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
       return nullptr;
     for (unsigned t = 0; t != n; ++t) {
       int64_t amount = (*b)[t];
-      if (amount < 0 || amount > 40 || ((*a)[t] < 0 && (root == "shl" || !isSigned)))
+      if (amount < 0 || ((*a)[t] < 0 && (root == "shl" || !isSigned)))
+        return nullptr;
+      // A shift by the register's width or more is clamped to it (PTX ISA
+      // #integer-arithmetic-instructions-shr): a non-negative value
+      // shifted right is then 0.
+      if (root == "shr" && amount > 63) {
+        values.push_back(0);
+        continue;
+      }
+      if (amount > 63 ||
+          (root == "shl" && (*a)[t] > (kExactLimit >> amount)))
         return nullptr;
       values.push_back(root == "shl" ? (*a)[t] << amount : (*a)[t] >> amount);
     }
@@ -1494,7 +1594,7 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
     StringRef condition = StringRef(ops[3]).trim();
     bool negate = condition.consume_front("!");
     const ThreadValues *a = arg(1), *b = arg(2);
-    const ThreadValues *c = threadValues(condition, depth + 1);
+    const ThreadValues *c = threadValuesAt(condition, at, depth + 1);
     if (!a || !b || !c || c->symbol >= 0 || a->symbol != b->symbol ||
         a->anchor != b->anchor)
       return nullptr;
@@ -1559,8 +1659,8 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth) const {
   if (threadBudget + n > kThreadBudget)
     return nullptr;
   threadBudget += n;
-  threadCache[reg] = std::move(out);
-  return threadCache[reg].get();
+  threadCache[key] = std::move(out);
+  return threadCache[key].get();
 }
 
 const Provenance::ReachingDefinitions *

@@ -294,8 +294,16 @@ private:
   };
   const ThreadValues *threadValues(llvm::StringRef operand,
                                    unsigned depth) const;
-  const ThreadValues *computeThreadValues(llvm::StringRef reg,
-                                          unsigned depth) const;
+  /// The values of the definition of `reg` at instruction `definition`
+  /// (-1: its one definition), cached under `key` (empty: reg).
+  const ThreadValues *computeThreadValues(llvm::StringRef reg, unsigned depth,
+                                          int definition = -1,
+                                          llvm::StringRef key = {}) const;
+  /// threadValues of an operand read at instruction `at`: a register
+  /// defined more than once takes its last definition before `at` in at's
+  /// block, when there is one.
+  const ThreadValues *threadValuesAt(llvm::StringRef operand, unsigned at,
+                                     unsigned depth) const;
   /// Bit operations on an address from an aligned anchor that only touch
   /// the bits below its alignment (swizzles).
   bool anchoredBits(const Instruction &inst, unsigned depth,
