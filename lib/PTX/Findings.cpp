@@ -630,10 +630,18 @@ struct UnprovenCauses {
 
 /// The bytes a first-pass proof found both accesses touch, in words.
 std::string firstPassRegion(const FunctionAnalysis &fa,
-                            const SharedRegion &bytes) {
-  return bytes.str(fa.module) +
-         ", which both touch the first time the path runs (no loop back "
-         "edge taken, every register at its value from before the loop)";
+                            const SharedRegion &bytes, unsigned minThreads) {
+  std::string text =
+      bytes.str(fa.module) +
+      ", which both touch the first time the path runs (no loop back "
+      "edge taken, every register at its value from before the loop)";
+  if (minThreads)
+    text += ", evaluated for threads " + std::to_string(minThreads - 128) +
+            " to " + std::to_string(minThreads - 1) +
+            " (the CTA's size is only bounded, by .maxntid: in a CTA of at "
+            "least " +
+            std::to_string(minThreads) + " threads)";
+  return text;
 }
 
 /// The bytes two accesses of one ring slot touch, in words: each access's
@@ -1215,6 +1223,7 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
       continue;
     }
     std::optional<SharedRegion> firstPass;
+    unsigned minThreads = 0;
     if (hazard.sameSlot ||
         isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
                  fa.accesses[hazard.async][hazard.asyncAccess]) ||
@@ -1224,10 +1233,11 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
              // A fence that does not order it (a CTA fence for another
              // CTA's access, a cluster fence after the arrive) may lie on
              // the way.
-             /*acrossFences=*/hazard.why != Unordered::NoFence))) {
+             /*acrossFences=*/hazard.why != Unordered::NoFence,
+             &minThreads))) {
       Finding finding = makeMissingFence(fa, hazard, unordering[b]);
       if (firstPass)
-        finding.region = firstPassRegion(fa, *firstPass);
+        finding.region = firstPassRegion(fa, *firstPass, minThreads);
       else if (hazard.sameSlot && !hazard.release)
         if (std::optional<std::string> slot = slotRegion(
                 fa, fa.accesses[hazard.generic][hazard.genericAccess],
@@ -1276,16 +1286,18 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
                             stringifyHazardKind(hazard->kind));
   for (const CompletionHazard &hazard : fa.findCompletionHazards()) {
     std::optional<SharedRegion> firstPass;
+    unsigned minThreads = 0;
     if (hazard.sameSlot ||
         isProven(fa.module, fa.accesses[hazard.write][hazard.writeAccess],
                  fa.accesses[hazard.async][hazard.asyncAccess]) ||
         (!hazard.release &&
          (firstPass = fa.provenOnFirstPass(hazard.async, hazard.asyncAccess,
                                            hazard.write, hazard.writeAccess,
-                                           /*acrossFences=*/true)))) {
+                                           /*acrossFences=*/true,
+                                           &minThreads)))) {
       Finding finding = makeMissingWait(fa, hazard);
       if (firstPass)
-        finding.region = firstPassRegion(fa, *firstPass);
+        finding.region = firstPassRegion(fa, *firstPass, minThreads);
       else if (hazard.sameSlot && !hazard.release)
         if (std::optional<std::string> slot = slotRegion(
                 fa, fa.accesses[hazard.write][hazard.writeAccess],

@@ -222,10 +222,17 @@ namespace {
 bool producesVarying(const Instruction &inst) {
   StringRef opcode = inst.opcode;
   StringRef root = opcode.split('.').first;
-  if (root == "ld")
-    return !opcode.starts_with("ld.param") && !opcode.starts_with("ld.const");
+  // A load from global memory at an address every thread computes alike
+  // reads one location: its value may differ between the threads only
+  // where a write races with some of their loads, and an execution where
+  // none does exists (the load is ordered after any write it must see by
+  // the same synchronization in every thread). The address's registers
+  // decide (isVarying). A shared-memory load is the threads' own traffic.
+  if (root == "ld" || root == "ldu")
+    return !opcode.starts_with("ld.param") && !opcode.starts_with("ld.const") &&
+           !opcode.starts_with("ld.global") && !opcode.starts_with("ldu.global");
   static const char *const kVarying[] = {
-      "ldu",   "ldmatrix", "atom",  "vote",   "shfl",    "elect",
+      "ldmatrix", "atom",  "vote",   "shfl",    "elect",
       "activemask", "match", "redux", "mbarrier", "tcgen05", "wgmma",
       "tex",   "tld4",     "suld",  "sust",   "clusterlaunchcontrol",
       "getctarank", "nanosleep", "cp", "red", "st", "prefetch", "bar",
@@ -919,7 +926,10 @@ std::optional<SharedRegion> FunctionAnalysis::chainMeetsFor(
 std::optional<SharedRegion>
 FunctionAnalysis::provenOnFirstPass(unsigned first, unsigned firstAccess,
                                     unsigned second, unsigned secondAccess,
-                                    bool acrossFences) const {
+                                    bool acrossFences,
+                                    unsigned *minThreads) const {
+  if (minThreads)
+    *minThreads = 0;
   // A completion hazard (an async read, then a write of its bytes) is not
   // ordered by a fence: a path without back edges, fenced or not, will do.
   auto reaches = [&] {
@@ -1012,26 +1022,41 @@ FunctionAnalysis::provenOnFirstPass(unsigned first, unsigned firstAccess,
                                   predicates.instructionFacts(cfg, second)))
     return std::nullopt;
   // Of the threads surely running, those each instruction's way lets
-  // through.
-  unsigned threads = firstPassThreads(first, second);
-  std::optional<Runners> firstThreads = threadsReaching(first, threads);
-  std::optional<Runners> secondThreads =
-      firstThreads ? threadsReaching(second, threads) : std::nullopt;
-  if (!secondThreads)
-    return std::nullopt;
-  // The hazard names one access of each instruction; a wgmma's two
-  // descriptors (or a copy's two sides) are each tried.
+  // through; the hazard names one access of each instruction, and a
+  // wgmma's two descriptors (or a copy's two sides) are each tried.
   const Resolved &f = accesses[first][firstAccess];
   const Resolved &g = accesses[second][secondAccess];
-  for (unsigned fa = 0; fa != accesses[first].size(); ++fa)
-    for (unsigned sa = 0; sa != accesses[second].size(); ++sa) {
-      const Resolved &p = accesses[first][fa], &q = accesses[second][sa];
-      if (p.isAsync != f.isAsync || q.isAsync != g.isAsync ||
-          p.isMbarrier || q.isMbarrier || !(p.isWrite || q.isWrite))
-        continue;
-      if (std::optional<SharedRegion> w = meetOnFirstPass(
-              first, fa, *firstThreads, second, sa, *secondThreads))
-        return w;
+  auto meetIn = [&](unsigned n, unsigned lowest) -> std::optional<SharedRegion> {
+    std::optional<Runners> firstThreads = threadsReaching(first, n, lowest);
+    std::optional<Runners> secondThreads =
+        firstThreads ? threadsReaching(second, n, lowest) : std::nullopt;
+    if (!secondThreads)
+      return std::nullopt;
+    for (unsigned fa = 0; fa != accesses[first].size(); ++fa)
+      for (unsigned sa = 0; sa != accesses[second].size(); ++sa) {
+        const Resolved &p = accesses[first][fa], &q = accesses[second][sa];
+        if (p.isAsync != f.isAsync || q.isAsync != g.isAsync ||
+            p.isMbarrier || q.isMbarrier || !(p.isWrite || q.isWrite))
+          continue;
+        if (std::optional<SharedRegion> w = meetOnFirstPass(
+                first, fa, *firstThreads, second, sa, *secondThreads))
+          return w;
+      }
+    return std::nullopt;
+  };
+  unsigned threads = firstPassThreads(first, second);
+  if (std::optional<SharedRegion> w = meetIn(threads, 0))
+    return w;
+  if (function.requiredThreads || !function.maxThreads[0])
+    return std::nullopt;
+  // A warp role of a CTA whose size is only bounded: each warpgroup.
+  for (unsigned group = threads >= 128 ? 1 : 0;
+       128 * (group + 1) <= function.maxThreads[0]; ++group)
+    if (std::optional<SharedRegion> w =
+            meetIn(128 * (group + 1), 128 * group)) {
+      if (minThreads)
+        *minThreads = 128 * (group + 1);
+      return w;
     }
   return std::nullopt;
 }

@@ -367,11 +367,19 @@ public:
   /// not: a completion hazard), and exact offsets there (one
   /// value, or one per thread of the `threads` surely running). Those bytes,
   /// when there are.
+  ///
+  /// Where the CTA's size is only bounded (`.maxntid`, no `.reqntid`) and
+  /// the threads every launch has (thread 0, the first warp) do not prove
+  /// it, each warpgroup [128 g, 128 g + 128) of the bound in turn: a warp
+  /// role's threads. `minThreads` (when given) is then set to 128 g + 128,
+  /// the CTA size the proof assumes (0: none).
   std::optional<SharedRegion> provenOnFirstPass(unsigned first,
                                                 unsigned firstAccess,
                                                 unsigned second,
                                                 unsigned secondAccess,
-                                                bool acrossFences = false) const;
+                                                bool acrossFences = false,
+                                                unsigned *minThreads =
+                                                    nullptr) const;
   /// A window of bytes in which the async access (`async`, `asyncAccess`)
   /// surely touches some byte, all of whose bytes the generic accesses of
   /// `chain` (in program order, in one block, none predicated, no proxy
