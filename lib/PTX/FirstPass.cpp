@@ -409,6 +409,23 @@ static std::string guardKey(StringRef pred, bool value) {
 std::optional<FunctionAnalysis::Runners>
 FunctionAnalysis::threadsReaching(unsigned i, unsigned n, unsigned lowest,
                                   bool *undetermined) const {
+  if (pinnedGuards)
+    return computeThreadsReaching(i, n, lowest, undetermined);
+  auto [it, fresh] = reachingCache.try_emplace(std::make_tuple(i, n, lowest));
+  if (fresh) {
+    bool unknown = false;
+    it->second.first = computeThreadsReaching(i, n, lowest, &unknown);
+    it->second.second = unknown;
+  }
+  if (undetermined)
+    *undetermined = it->second.second;
+  return it->second.first;
+}
+
+std::optional<FunctionAnalysis::Runners>
+FunctionAnalysis::computeThreadsReaching(unsigned i, unsigned n,
+                                         unsigned lowest,
+                                         bool *undetermined) const {
   if (undetermined)
     *undetermined = false;
   auto unknown = [&]() -> std::optional<Runners> {
@@ -691,6 +708,20 @@ static bool singleOffsetBytes(const Resolved &r, const Access &access,
 std::optional<FunctionAnalysis::SureBytes>
 FunctionAnalysis::sureBytes(unsigned i, unsigned a,
                             const Runners &runners) const {
+  // Asked again for each pair an access is in: kept, unless registers are
+  // pinned (their values are the proof's own).
+  if (pinnedGuards)
+    return computeSureBytes(i, a, runners);
+  auto key = std::make_tuple(i, a, runners.elected, runners.threads);
+  auto [it, fresh] = sureBytesCache.try_emplace(key);
+  if (fresh)
+    it->second = computeSureBytes(i, a, runners);
+  return it->second;
+}
+
+std::optional<FunctionAnalysis::SureBytes>
+FunctionAnalysis::computeSureBytes(unsigned i, unsigned a,
+                                   const Runners &runners) const {
   const std::vector<bool> &threads = runners.threads;
   const Instruction &inst = function.instructions[i];
   const Access &access = roles[i].accesses[a];

@@ -423,6 +423,11 @@ private:
   };
   std::optional<SureBytes> sureBytes(unsigned i, unsigned a,
                                      const Runners &runners) const;
+  std::optional<SureBytes> computeSureBytes(unsigned i, unsigned a,
+                                            const Runners &runners) const;
+  mutable std::map<std::tuple<unsigned, unsigned, bool, std::vector<bool>>,
+                   std::optional<SureBytes>>
+      sureBytesCache;
   /// chainMeetsOnFirstPass for threads [lowest, n).
   std::optional<SharedRegion>
   chainMeetsFor(llvm::ArrayRef<std::pair<unsigned, unsigned>> chain,
@@ -450,6 +455,12 @@ private:
   std::optional<Runners> threadsReaching(unsigned i, unsigned n,
                                          unsigned lowest = 0,
                                          bool *undetermined = nullptr) const;
+  std::optional<Runners> computeThreadsReaching(unsigned i, unsigned n,
+                                                unsigned lowest,
+                                                bool *undetermined) const;
+  mutable std::map<std::tuple<unsigned, unsigned, unsigned>,
+                   std::pair<std::optional<Runners>, bool>>
+      reachingCache;
   /// Pinned registers (docs/ptx-checker.md): on the first pass each
   /// instruction runs at most once, so a register defined once holds one
   /// value all along a path. A branch on every first-pass way to
