@@ -120,6 +120,11 @@ Finding makeMissingFence(const FunctionAnalysis &fa, const Hazard &hazard,
           wait +
           ") issues the async op with no fence between: an arrive and its "
           "wait order execution, not the proxies";
+    if (const SlotAddress *slot = fa.barrierSlot(*hazard.release))
+      if (slot->clusterRank >= 0)
+        why += " (in the cluster's CTA of rank " +
+               std::to_string(slot->clusterRank) +
+               ", whose own barrier the arrive's mapa names)";
   }
   finding.message = llvm::formatv(
       "missing proxy fence ({0}): {1} {2} shared memory that {3} then {4} "

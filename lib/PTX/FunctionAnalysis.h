@@ -75,6 +75,10 @@ struct SlotAddress {
   /// Else, when not empty: the bytes it surely touches, as runs (one per
   /// thread whose windows leave gaps between them), from the slot's start.
   std::vector<std::pair<int64_t, int64_t>> sureRuns;
+  /// An mbarrier arrive through `mapa` to a constant CTA rank: that rank
+  /// (the slot is of its shared memory; in the CTA of that rank, its own).
+  /// -1: the executing CTA's.
+  int64_t clusterRank = -1;
 };
 
 /// The first bytes two slot addresses of one ring both surely touch, with
@@ -405,6 +409,10 @@ public:
                         unsigned async, unsigned asyncAccess,
                         bool acrossFences) const;
 
+  /// The ring slot of the one barrier instruction `i` reads: 8 bytes, one
+  /// offset in the slot.
+  const SlotAddress *barrierSlot(unsigned i) const;
+
 private:
   /// What an access surely touches on the first pass: all the bytes of
   /// `all`, and some byte of each of `windows`.
@@ -557,9 +565,6 @@ private:
   std::optional<uint64_t> barrierBytes(const SharedRegion &barrier) const;
   bool isFence(unsigned index, const RunOptions &options, Scope &scope) const;
   bool inLoopWith(unsigned block, unsigned other) const;
-  /// The ring slot of the one barrier instruction `i` reads: 8 bytes, one
-  /// offset in the slot.
-  const SlotAddress *barrierSlot(unsigned i) const;
   /// Whether no path from instruction `from` to instruction `to` (ending
   /// there) passes a definition of register `reg`: at `to` it holds the
   /// value it had at `from`.

@@ -393,6 +393,9 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
     a.threadScale = 1;
     return true;
   };
+  // An mbarrier arrive may go through `mapa` to a constant rank.
+  bool arrive = StringRef(inst.opcode).starts_with("mbarrier.arrive");
+  int64_t mappedRank = -1;
   // Walks the one-definition chain of `reg` down to one read of a counter.
   std::function<std::optional<Affine>(StringRef, unsigned)> affine =
       [&](StringRef reg, unsigned depth) -> std::optional<Affine> {
@@ -400,6 +403,12 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
     if (depth > 8 || !reg.starts_with("%"))
       return std::nullopt;
     int def = provenance.getDefinition(reg);
+    // The address register itself may be defined more than once (a
+    // scoped `.reg` of inline asm, such as CUTLASS's `remAddr32`): its one
+    // reaching definition.
+    if (def < 0 && depth == 0)
+      def = provenance.reachingDefinition(
+          reg, static_cast<unsigned>(&inst - insts.data()));
     if (def < 0)
       return std::nullopt;
     const Instruction &d = insts[def];
@@ -442,6 +451,15 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
     if (root == "mapa" && ops.size() == 3 &&
         provenance.isOwnClusterRank(ops[2]))
       return affine(ops[1], depth + 1);
+    // An arrive on the barrier of a constant rank's CTA (CUTLASS's
+    // cluster-launch-control pipeline arrives on rank 0's): the local
+    // address's slot, of that CTA.
+    if (root == "mapa" && ops.size() == 3 && arrive && mappedRank < 0)
+      if (std::optional<uint64_t> rank = provenance.constantOperand(ops[2]))
+        if (*rank < 16) {
+          mappedRank = int64_t(*rank);
+          return affine(ops[1], depth + 1);
+        }
     if (root == "mul" && ops.size() == 3) {
       if (auto a = scaled(ops[1], ops[2], 1))
         return a;
@@ -500,7 +518,7 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
   };
   std::optional<Affine> a = affine(base, 0);
   if (!a || a->rest.kind != AbstractValue::Address || a->rest.symbol < 0 ||
-      !a->rest.offsetKnown || a->rest.remote)
+      !a->rest.offsetKnown || a->rest.remote || (counter && mappedRank >= 0))
     return std::nullopt;
   // The function of %tid.x in the rest, scaled: the bytes it surely
   // touches are its threads' windows of the access's width (a box's first
@@ -544,6 +562,7 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
     slot.sureHi = a->rest.hi + displacement +
                   (width ? extent : std::min<int64_t>(extent, 16));
   slot.sureRuns = std::move(runs);
+  slot.clusterRank = mappedRank;
   if (!counter) {
     // The index register, not a counter: it must hold at the access the
     // value its read gave, on every path between.
@@ -595,11 +614,27 @@ bool FunctionAnalysis::registerUnchanged(StringRef reg, unsigned from,
   if (it->second.size() >= Provenance::kDefinitionsKept)
     return false;
   llvm::ArrayRef<unsigned> definitions = it->second;
-  bool changed = false;
+  // The definitions on a path from `from` towards `to`. A path that comes
+  // back to `from` first starts over there: what `to` sees is then the
+  // value since that later run of `from` (a loop's wait, run again before
+  // the async op of the next iteration).
+  llvm::SmallVector<unsigned, 4> passed;
   walkAfter(
-      cfg, from, [&](unsigned i) { return changed || i == to; },
-      [&](unsigned i) { changed |= llvm::is_contained(definitions, i); });
-  return !changed;
+      cfg, from, [&](unsigned i) { return i == to || i == from; },
+      [&](unsigned i) {
+        if (llvm::is_contained(definitions, i))
+          passed.push_back(i);
+      });
+  // Of those, one from which `to` is reached, again without `from`.
+  for (unsigned d : passed) {
+    bool reaches = d == to;
+    walkAfter(
+        cfg, d, [&](unsigned i) { return reaches || i == from; },
+        [&](unsigned i) { reaches |= i == to; });
+    if (reaches)
+      return false;
+  }
+  return true;
 }
 
 bool FunctionAnalysis::inDifferentSlots(const Resolved &a, const Resolved &b,

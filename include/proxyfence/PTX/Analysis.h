@@ -199,6 +199,12 @@ public:
     auto it = definitionOf.find(reg);
     return it == definitionOf.end() ? -1 : it->second;
   }
+  /// The one definition of `reg` that reaches instruction `at` on every
+  /// path, for a register defined more than once (-1 when not known).
+  int reachingDefinition(llvm::StringRef reg, unsigned at) const {
+    const ReachingDefinitions *defs = localDefinition(reg, at);
+    return defs && defs->size() == 1 ? int((*defs)[0]) : -1;
+  }
   /// Per register, the instructions that define it (name it in a first
   /// operand that is not an address), in text order; at most
   /// kDefinitionsKept, so a list of that size means "that many or more".
