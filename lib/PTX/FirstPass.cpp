@@ -340,29 +340,15 @@ bool FunctionAnalysis::requireThreads(StringRef pred, bool want,
                                    y) &&
           sx < 0 && sy < 0) {
         uint64_t mask = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
-        StringRef cmp = parts[1];
         std::vector<bool> kept = threads;
         bool known = true;
         for (unsigned t = 0; t != threads.size() && known; ++t) {
           if (!threads[t])
             continue;
-          uint64_t a = uint64_t(x[t]) & mask, b = uint64_t(y[t]) & mask;
-          bool r;
-          if (cmp == "eq")
-            r = a == b;
-          else if (cmp == "ne")
-            r = a != b;
-          else if (cmp == "lt" || cmp == "lo")
-            r = a < b;
-          else if (cmp == "le" || cmp == "ls")
-            r = a <= b;
-          else if (cmp == "gt" || cmp == "hi")
-            r = a > b;
-          else if (cmp == "ge" || cmp == "hs")
-            r = a >= b;
-          else
-            known = false;
-          if (known && r != want)
+          std::optional<bool> r = compareSetp<uint64_t>(
+              parts[1], uint64_t(x[t]) & mask, uint64_t(y[t]) & mask);
+          known = r.has_value();
+          if (known && *r != want)
             kept[t] = false;
         }
         if (known) {
@@ -473,16 +459,10 @@ FunctionAnalysis::computeThreadsReaching(unsigned i, unsigned n,
     if (role.isTerminator) {
       want = false;
     } else {
-      unsigned fallThrough = cfg.blockOf[std::min<size_t>(
-          end + 1, function.instructions.size() - 1)];
-      bool takenLeads = false, fallLeads = false;
-      for (unsigned s : cfg.blocks[b].successors)
-        (s == fallThrough && end + 1 < function.instructions.size()
-             ? fallLeads
-             : takenLeads) |= leadsHere(s);
-      if (takenLeads == fallLeads)
+      std::optional<bool> taken = onlyLeadingEdge(b, leadsHere);
+      if (!taken)
         continue;
-      want = takenLeads;
+      want = *taken;
     }
     if (!require(last.predicate, want != last.negated, threads,
                  runners.elected))
@@ -537,29 +517,10 @@ FunctionAnalysis::Pins FunctionAnalysis::pathPins(unsigned i) const {
                    std::to_string(function.instructions[at].position.line) +
                    ")";
   };
-  unsigned block = cfg.blockOf[i];
-  if (cfg.domOut[block] == 0)
-    return pins;
-  // On the first pass: a successor leads here along a path without back
-  // edges.
-  const llvm::BitVector &before = getAcyclicReach(block);
-  auto leadsHere = [&](unsigned b) { return b == block || before.test(b); };
-  for (int b = cfg.idom[block]; b >= 0; b = cfg.idom[b]) {
-    unsigned end = cfg.blocks[b].end - 1;
-    const Instruction &last = function.instructions[end];
-    if (!roles[end].isBranch || !last.isPredicated() ||
-        StringRef(last.opcode).starts_with("brx"))
-      continue;
-    unsigned fallThrough = cfg.blockOf[std::min<size_t>(
-        end + 1, function.instructions.size() - 1)];
-    bool takenLeads = false, fallLeads = false;
-    for (unsigned s : cfg.blocks[b].successors)
-      (s == fallThrough && end + 1 < function.instructions.size()
-           ? fallLeads
-           : takenLeads) |= leadsHere(s);
-    if (takenLeads != fallLeads)
-      learn(last.predicate, takenLeads != last.negated, end);
-  }
+  decidingBranches(i, [&](unsigned end, bool value) {
+    learn(function.instructions[end].predicate, value, end);
+    return true;
+  });
   const Instruction &inst = function.instructions[i];
   if (inst.isPredicated())
     learn(inst.predicate, !inst.negated, i);
@@ -570,9 +531,47 @@ FunctionAnalysis::Pins FunctionAnalysis::pathPins(unsigned i) const {
 
 bool FunctionAnalysis::surelyOffWay(unsigned i, unsigned n,
                                     unsigned lowest) const {
-  unsigned block = cfg.blockOf[i];
-  if (cfg.domOut[block] == 0 || n <= lowest)
+  if (n <= lowest)
     return false;
+  bool off = false;
+  decidingBranches(i, [&](unsigned end, bool value) {
+    // Every first-pass way to i passes this branch: threads whose guard
+    // sends them the other way do not get there.
+    StringRef pred = function.instructions[end].predicate;
+    std::vector<bool> threads(n, false);
+    for (unsigned t = lowest; t != n; ++t)
+      threads[t] = true;
+    bool elected = false;
+    off = isVarying(pred) &&
+          requireThreads(pred, value, threads, 0, elected) && !elected &&
+          llvm::none_of(threads, [](bool t) { return t; });
+    return !off;
+  });
+  return off;
+}
+
+std::optional<bool> FunctionAnalysis::onlyLeadingEdge(
+    unsigned b, llvm::function_ref<bool(unsigned)> leads) const {
+  unsigned end = cfg.blocks[b].end - 1;
+  unsigned fallThrough = cfg.blockOf[std::min<size_t>(
+      end + 1, function.instructions.size() - 1)];
+  bool takenLeads = false, fallLeads = false;
+  for (unsigned s : cfg.blocks[b].successors)
+    (s == fallThrough && end + 1 < function.instructions.size()
+         ? fallLeads
+         : takenLeads) |= leads(s);
+  if (takenLeads == fallLeads)
+    return std::nullopt;
+  return takenLeads;
+}
+
+void FunctionAnalysis::decidingBranches(
+    unsigned i, llvm::function_ref<bool(unsigned, bool)> visit) const {
+  unsigned block = cfg.blockOf[i];
+  if (cfg.domOut[block] == 0)
+    return;
+  // On the first pass: a successor leads to i along a path without back
+  // edges.
   const llvm::BitVector &before = getAcyclicReach(block);
   auto leadsHere = [&](unsigned b) { return b == block || before.test(b); };
   for (int b = cfg.idom[block]; b >= 0; b = cfg.idom[b]) {
@@ -581,28 +580,10 @@ bool FunctionAnalysis::surelyOffWay(unsigned i, unsigned n,
     if (!roles[end].isBranch || !last.isPredicated() ||
         StringRef(last.opcode).starts_with("brx"))
       continue;
-    unsigned fallThrough = cfg.blockOf[std::min<size_t>(
-        end + 1, function.instructions.size() - 1)];
-    bool takenLeads = false, fallLeads = false;
-    for (unsigned s : cfg.blocks[b].successors)
-      (s == fallThrough && end + 1 < function.instructions.size()
-           ? fallLeads
-           : takenLeads) |= leadsHere(s);
-    if (takenLeads == fallLeads)
-      continue;
-    // Every first-pass way to i passes this branch: threads whose guard
-    // sends them the other way do not get there.
-    std::vector<bool> threads(n, false);
-    for (unsigned t = lowest; t != n; ++t)
-      threads[t] = true;
-    bool elected = false;
-    if (isVarying(last.predicate) &&
-        requireThreads(last.predicate, takenLeads != last.negated, threads, 0,
-                       elected) &&
-        !elected && llvm::none_of(threads, [](bool t) { return t; }))
-      return true;
+    if (std::optional<bool> taken = onlyLeadingEdge(b, leadsHere))
+      if (!visit(end, *taken != last.negated))
+        return;
   }
-  return false;
 }
 
 const llvm::BitVector &

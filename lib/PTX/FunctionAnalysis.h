@@ -18,6 +18,7 @@
 #include "proxyfence/Engine/Frontier.h"
 
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
 #include <set>
@@ -488,6 +489,17 @@ private:
   /// first pass: a block on every way there ends in a branch whose guard,
   /// known in each of those threads, sends all of them off the way.
   bool surelyOffWay(unsigned i, unsigned n, unsigned lowest) const;
+  /// For block `b` ending in a conditional branch: true when only its
+  /// taken edge leads on (`leads` of the successor), false when only its
+  /// fall-through does; none when both or neither.
+  std::optional<bool> onlyLeadingEdge(
+      unsigned b, llvm::function_ref<bool(unsigned)> leads) const;
+  /// The conditional branches every first-pass way to instruction `i`
+  /// passes (their blocks dominate i's) that lead there by one edge only:
+  /// `visit(branch, value)` with the value of its predicate on the way to
+  /// i, until it returns false.
+  void decidingBranches(
+      unsigned i, llvm::function_ref<bool(unsigned, bool)> visit) const;
   /// While a proof runs under pins: the guards that hold on its way.
   mutable const llvm::StringSet<> *pinnedGuards = nullptr;
   /// Clears in `threads` those in which predicate `pred` is not `want`;

@@ -52,24 +52,6 @@ AbstractValue integer(int64_t lo, int64_t hi, std::optional<uint64_t> mask =
   return v;
 }
 
-/// `setp`'s comparison `cmp` (eq, ne, lt/lo, le/ls, gt/hi, ge/hs) of two
-/// integers already read in the comparison's signedness; none for another.
-std::optional<bool> compareIntegers(StringRef cmp, int64_t x, int64_t y) {
-  if (cmp == "eq")
-    return x == y;
-  if (cmp == "ne")
-    return x != y;
-  if (cmp == "lt" || cmp == "lo")
-    return x < y;
-  if (cmp == "le" || cmp == "ls")
-    return x <= y;
-  if (cmp == "gt" || cmp == "hi")
-    return x > y;
-  if (cmp == "ge" || cmp == "hs")
-    return x >= y;
-  return std::nullopt;
-}
-
 bool isNonNegativeInt(const AbstractValue &v) {
   return v.kind == AbstractValue::Int && v.lo >= 0;
 }
@@ -599,7 +581,7 @@ AbstractValue Provenance::comparison(const Instruction &inst) const {
   int64_t x = a.lo, y = b.lo;
   if (!type.starts_with("s") && (x < 0 || y < 0))
     return top(); // an unsigned reading of a negative range bound
-  std::optional<bool> r = compareIntegers(cmp, x, y);
+  std::optional<bool> r = compareSetp<int64_t>(cmp, x, y);
   if (!r)
     return top();
   return integer(*r, *r);
@@ -1240,12 +1222,8 @@ Provenance::threadValues(StringRef operand, unsigned depth) const {
     }
     return slot.get();
   }
-  auto cached = threadCache.find(operand);
-  if (cached != threadCache.end()) {
-    if (cached->second && cached->second->broadcast)
-      readBroadcast = true;
-    return cached->second.get();
-  }
+  if (std::optional<const ThreadValues *> cached = cachedThreadValues(operand))
+    return *cached;
   std::unique_ptr<ThreadValues> result;
   if (operand == "%tid.x") {
     result = std::make_unique<ThreadValues>();
@@ -1261,16 +1239,7 @@ Provenance::threadValues(StringRef operand, unsigned depth) const {
     result->anchor = v.kind == AbstractValue::Address ? v.anchor : -1;
     result->values.assign(threadsX, v.lo);
   } else if (operand.starts_with("%")) {
-    // Marks the register in progress (a cycle is not exact).
-    threadCache[operand] = nullptr;
-    bool outer = readBroadcast;
-    readBroadcast = false;
-    ThreadValues *computed =
-        const_cast<ThreadValues *>(computeThreadValues(operand, depth));
-    if (computed)
-      computed->broadcast |= readBroadcast;
-    readBroadcast = outer || (computed && computed->broadcast);
-    return threadCache[operand].get();
+    return computeCached(operand, operand, -1, depth);
   } else if (std::optional<int64_t> literal = exactImmediate(operand)) {
     // An immediate beyond the ranges' bound (a 64-bit table of warp roles
     // that a shift by the warp index reads).
@@ -1365,45 +1334,46 @@ Provenance::threadValuesAt(StringRef operand, unsigned at,
   if (!cfg || !operand.starts_with("%") || getDefinition(operand) >= 0 ||
       pinned(operand) || at >= cfg->blockOf.size() || depth > 48)
     return threadValues(operand, depth);
-  auto defs = definitions.find(operand);
-  if (defs == definitions.end() || defs->second.size() >= kDefinitionsKept)
-    return threadValues(operand, depth);
   // A register defined more than once, of which one definition reaches
-  // the reading instruction (on every pass: the last one before it in its
-  // block, or the only one reaching the block): that definition's values.
-  std::optional<unsigned> reaching;
-  if (const ReachingDefinitions *known = localDefinition(operand, at))
-    if (known->size() == 1)
-      reaching = (*known)[0];
-  unsigned block = cfg->blockOf[at];
-  for (unsigned d : llvm::reverse(defs->second)) {
-    if (reaching ? d != *reaching : d >= at || cfg->blockOf[d] != block)
-      continue;
-    const Instruction &inst = function.instructions[d];
-    StringRef dest = inst.operands.empty() ? StringRef()
-                                           : StringRef(inst.operands[0]);
-    if (StringRef(inst.opcode).starts_with("shfl.sync."))
-      dest = dest.split('|').first;
-    if (inst.isPredicated() || dest.trim() != operand)
-      return nullptr;
+  // the reading instruction on every path (the last one before it in its
+  // block, or the only one reaching the block): that definition's values
+  // (computeThreadValues follows only a whole, unpredicated definition).
+  auto defs = definitions.find(operand);
+  int d = defs == definitions.end() || defs->second.size() >= kDefinitionsKept
+              ? -1
+              : reachingDefinition(operand, at);
+  if (d >= 0) {
     std::string key = (operand + "@" + llvm::Twine(d)).str();
-    auto cached = threadCache.find(key);
-    if (cached != threadCache.end()) {
-      if (cached->second && cached->second->broadcast)
-        readBroadcast = true;
-      return cached->second.get();
-    }
-    threadCache[key] = nullptr; // in progress
-    bool outer = readBroadcast;
-    readBroadcast = false;
-    ThreadValues *computed = const_cast<ThreadValues *>(
-        computeThreadValues(operand, depth, int(d), key));
-    if (computed)
-      computed->broadcast |= readBroadcast;
-    readBroadcast = outer || (computed && computed->broadcast);
-    return threadCache[key].get();
+    if (std::optional<const ThreadValues *> cached = cachedThreadValues(key))
+      return *cached;
+    return computeCached(operand, key, d, depth);
   }
   return threadValues(operand, depth);
+}
+
+std::optional<const Provenance::ThreadValues *>
+Provenance::cachedThreadValues(StringRef key) const {
+  auto cached = threadCache.find(key);
+  if (cached == threadCache.end())
+    return std::nullopt;
+  if (cached->second && cached->second->broadcast)
+    readBroadcast = true;
+  return cached->second.get();
+}
+
+const Provenance::ThreadValues *
+Provenance::computeCached(StringRef reg, StringRef key, int definition,
+                          unsigned depth) const {
+  // Marks the entry in progress (a cycle is not exact).
+  threadCache[key] = nullptr;
+  bool outer = readBroadcast;
+  readBroadcast = false;
+  ThreadValues *computed = const_cast<ThreadValues *>(
+      computeThreadValues(reg, depth, definition, key));
+  if (computed)
+    computed->broadcast |= readBroadcast;
+  readBroadcast = outer || (computed && computed->broadcast);
+  return threadCache[key].get();
 }
 
 const Provenance::ThreadValues *
@@ -1631,7 +1601,7 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth, int definition,
     if (unsignedCompare && (!allNonNegative(*a) || !allNonNegative(*b)))
       return nullptr;
     for (unsigned t = 0; t != n; ++t) {
-      std::optional<bool> r = compareIntegers(cmp, (*a)[t], (*b)[t]);
+      std::optional<bool> r = compareSetp<int64_t>(cmp, (*a)[t], (*b)[t]);
       if (!r)
         return nullptr;
       values.push_back(*r ? 1 : 0);

@@ -310,6 +310,13 @@ private:
   /// block, when there is one.
   const ThreadValues *threadValuesAt(llvm::StringRef operand, unsigned at,
                                      unsigned depth) const;
+  /// The values cached under `key` (a register, or `reg@definition`), if
+  /// any; reading a broadcast sets readBroadcast.
+  std::optional<const ThreadValues *>
+  cachedThreadValues(llvm::StringRef key) const;
+  /// computeThreadValues cached under `key`, marked in progress meanwhile.
+  const ThreadValues *computeCached(llvm::StringRef reg, llvm::StringRef key,
+                                    int definition, unsigned depth) const;
   /// Bit operations on an address from an aligned anchor that only touch
   /// the bits below its alignment (swizzles).
   bool anchoredBits(const Instruction &inst, unsigned depth,
@@ -403,6 +410,26 @@ void getDefinedRegisters(const Instruction &inst,
 /// Whether `inst` reads the register `reg`: in a source operand, in the
 /// address of a first operand, or as its guard.
 bool readsRegister(const Instruction &inst, llvm::StringRef reg);
+
+/// `setp`'s comparison `cmp` (eq, ne, lt/lo, le/ls, gt/hi, ge/hs) of two
+/// values already read in the comparison's signedness (`T` signed or
+/// unsigned); none for another comparison.
+template <typename T>
+std::optional<bool> compareSetp(llvm::StringRef cmp, T x, T y) {
+  if (cmp == "eq")
+    return x == y;
+  if (cmp == "ne")
+    return x != y;
+  if (cmp == "lt" || cmp == "lo")
+    return x < y;
+  if (cmp == "le" || cmp == "ls")
+    return x <= y;
+  if (cmp == "gt" || cmp == "hi")
+    return x > y;
+  if (cmp == "ge" || cmp == "hs")
+    return x >= y;
+  return std::nullopt;
+}
 
 /// The decimal integer an operand spells, if it is one.
 std::optional<int64_t> immediateOperand(llvm::StringRef operand);
