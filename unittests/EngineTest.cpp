@@ -3,12 +3,14 @@
 // The rules of include/proxyfence/Engine/Frontier.h on hand-numbered
 // accesses: what each fence scope orders under both readings, the cluster
 // arrive that publishes, the fence ledger's verdicts, and what a wait for
-// all but the newest N commit groups completes.
+// all but the newest N commit groups completes, and the hand-off rules of
+// HandOff.h (which arrives meet which waits, what a hand-off proves).
 //
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/Engine/Completion.h"
 #include "proxyfence/Engine/Frontier.h"
+#include "proxyfence/Engine/HandOff.h"
 
 #include "gtest/gtest.h"
 
@@ -350,6 +352,98 @@ TEST(Engine, CompletionNewestIssue) {
   EXPECT_EQ(state.self.find(0)->second.front().groups.groups, 2u);
   rules.completeNewest(state, 0);
   EXPECT_TRUE(state.self.empty());
+}
+
+// Which arrives meet which waits: one barrier, or one ring (the slot is
+// the front-end's to prove); wait-major, one barrier before the ring.
+TEST(Engine, HandOffMeetings) {
+  SyncPoint arrives[] = {{10, {0, std::nullopt}},
+                         {11, {std::nullopt, 5}},
+                         {12, {1, 5}},
+                         {13, {std::nullopt, std::nullopt}}};
+  SyncPoint waits[] = {{20, {1, 5}}, {21, {0, std::nullopt}}};
+  std::vector<Meeting> met = meetings(arrives, waits);
+  ASSERT_EQ(met.size(), 4u);
+  EXPECT_EQ(met[0].arrive, 12u); // wait 20: barrier 1
+  EXPECT_FALSE(met[0].throughRing);
+  EXPECT_EQ(met[1].arrive, 11u); // wait 20: ring 5
+  EXPECT_TRUE(met[1].throughRing);
+  EXPECT_EQ(met[2].arrive, 12u);
+  EXPECT_TRUE(met[2].throughRing);
+  EXPECT_EQ(met[3].arrive, 10u); // wait 21: barrier 0
+  EXPECT_EQ(met[3].wait, 21u);
+}
+
+// Unfenced on every path: a fence on one path is enough to leave it out;
+// an arrive starts the history again.
+TEST(Engine, MustUnfenced) {
+  MustUnfenced a(3), b(3);
+  a.access(0);
+  a.access(1);
+  b.access(0);
+  b.access(1);
+  b.fence();
+  b.access(2);
+  a.join(b);
+  EXPECT_EQ(a.unfenced(), bits(3, {2}));
+  a.access(0); // accessed again on every path: unfenced again
+  EXPECT_EQ(a.unfenced(), bits(3, {0, 2}));
+  a.arrive();
+  EXPECT_TRUE(a.unfenced().none());
+}
+
+// A fence hand-off is proven through one barrier when the key is unfenced
+// at the arrive; through a ring only when the slot is proven too.
+TEST(Engine, FenceHandOffs) {
+  std::vector<Meeting> met = {{10, 20, /*throughRing=*/true},
+                              {11, 20, /*throughRing=*/false}};
+  FenceHandOffs handOffs(met, [](unsigned wait) {
+    return std::vector<uint64_t>{wait == 20 ? 100u : 0u};
+  });
+  auto unfencedAt = [](unsigned arrive, unsigned key) {
+    return key == 0 || arrive == 10;
+  };
+  auto noSlot = [](unsigned, uint64_t, const Meeting &) { return false; };
+  auto slot = [](unsigned, uint64_t, const Meeting &) { return true; };
+  // Key 0: the one-barrier meeting wins over the ring, though listed later.
+  std::optional<Meeting> proof = handOffs.prove(0, 100, unfencedAt, slot);
+  ASSERT_TRUE(proof);
+  EXPECT_EQ(proof->arrive, 11u);
+  EXPECT_FALSE(proof->throughRing);
+  // Key 1 is fenced at arrive 11: only the ring, with its slot proven.
+  EXPECT_FALSE(handOffs.prove(1, 100, unfencedAt, noSlot));
+  proof = handOffs.prove(1, 100, unfencedAt, slot);
+  ASSERT_TRUE(proof);
+  EXPECT_TRUE(proof->throughRing);
+  // An access no wait is followed by.
+  EXPECT_FALSE(handOffs.prove(0, 7, unfencedAt, slot));
+}
+
+// A completion hand-off: only through one barrier, each overwriting write.
+TEST(Engine, CompletionHandOffs) {
+  Release releases[] = {{{10, {0, std::nullopt}}, 0},
+                        {{11, {std::nullopt, 3}}, 1},
+                        {{12, {0, std::nullopt}}, 2}};
+  SyncPoint waits[] = {{20, {0, 3}}};
+  std::vector<uint64_t> writes = {7, 8};
+  std::vector<std::pair<unsigned, unsigned>> matched;
+  std::vector<std::pair<unsigned, uint64_t>> found;
+  completionHandOffs(
+      releases, waits,
+      [&](unsigned) -> const std::vector<uint64_t> & { return writes; },
+      [](unsigned release, uint64_t write) {
+        return release != 2 || write == 8;
+      },
+      [&](unsigned release, unsigned wait) {
+        matched.push_back({release, wait});
+      },
+      [&](unsigned release, unsigned, uint64_t write) {
+        found.push_back({release, write});
+      });
+  using M = std::pair<unsigned, unsigned>;
+  using F = std::pair<unsigned, uint64_t>;
+  EXPECT_EQ(matched, (std::vector<M>{{0, 20}, {2, 20}}));
+  EXPECT_EQ(found, (std::vector<F>{{0, 7}, {0, 8}, {2, 8}}));
 }
 
 } // namespace

@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include "proxyfence/Engine/Frontier.h"
+#include "proxyfence/Engine/HandOff.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -535,6 +536,11 @@ private:
     /// (arrive, read instruction, access) -> NoWait, NoOverlap or
     /// Unmatched.
     std::map<std::tuple<unsigned, unsigned, unsigned>, HandOff> verdicts;
+    /// The numbers the engine compares barriers by: one barrier by its
+    /// bytes (symbol, anchor, offset); a ring by its slot address
+    /// (symbol, anchor, stride, first slot).
+    std::map<std::tuple<int, int, int64_t>, unsigned> barrierNumbers;
+    std::map<std::tuple<int, int, int64_t, int64_t>, unsigned> ringNumbers;
   };
   mutable HandOffFacts handOffFacts;
   /// The writes after a wait, up to the next synchronization, or with
@@ -546,6 +552,18 @@ private:
   /// overwrite the read.
   bool overwritesRead(unsigned arrive, std::pair<unsigned, unsigned> read,
                       unsigned i, unsigned a) const;
+  /// The barrier the arrive or wait `i` names, for the engine's hand-off
+  /// rules: one traced barrier (exactBarrier), a slot of a ring
+  /// (barrierSlot), both, or neither.
+  engine::BarrierName barrierName(unsigned i) const;
+  /// An access (instruction, its access) as one number, for the engine.
+  static uint64_t accessNumber(unsigned i, unsigned a) {
+    return (static_cast<uint64_t>(i) << 32) | a;
+  }
+  static std::pair<unsigned, unsigned> accessOfNumber(uint64_t number) {
+    return {static_cast<unsigned>(number >> 32),
+            static_cast<unsigned>(number & 0xffffffffu)};
+  }
   HandOff followHandOff(unsigned arrive, const SharedRegion &barrier,
                         std::pair<unsigned, unsigned> read) const;
   void resolveAll();

@@ -668,63 +668,43 @@ std::vector<Hazard> FunctionAnalysis::findHazards(
 std::map<unsigned, llvm::BitVector>
 FunctionAnalysis::mustPendingAt(const RunOptions &options,
                                 llvm::ArrayRef<unsigned> points) const {
-  // Per key: pending (accessed and not fenced since, on some path) and
-  // fenced (on some path, its latest access was fenced since). A key is
-  // unfenced on every path from its latest access (since the last arrive)
-  // when it is pending and not fenced.
-  struct State {
-    llvm::BitVector pending, fenced;
-    bool operator==(const State &o) const {
-      return pending == o.pending && fenced == o.fenced;
-    }
-  };
+  // The engine's MustUnfenced lattice over the CFG: a key is unfenced on
+  // every path from its latest access (since the last arrive) when it is
+  // pending on some path and fenced on none.
+  using State = engine::MustUnfenced;
   unsigned blocks = cfg.blocks.size();
-  State empty{llvm::BitVector(keys.size()), llvm::BitVector(keys.size())};
+  State empty(keys.size());
   std::vector<State> in(blocks, empty), out(blocks, empty);
   std::set<unsigned> wanted(points.begin(), points.end());
   std::map<unsigned, llvm::BitVector> result;
   auto transfer = [&](unsigned b, State state, bool report) {
     for (unsigned i = cfg.blocks[b].begin; i != cfg.blocks[b].end; ++i) {
       if (report && wanted.count(i)) {
-        llvm::BitVector unfenced = state.pending;
-        unfenced.reset(state.fenced);
+        llvm::BitVector unfenced = state.unfenced();
         auto [it, fresh] = result.try_emplace(i, unfenced);
         if (!fresh)
           it->second |= unfenced;
       }
-      // An arrive publishes what is pending: a later arrive publishes only
-      // what is accessed after it, so the history starts again (a fence
-      // after this arrive, on the way to the next one, orders nothing the
-      // next one newly publishes).
       if (StringRef(function.instructions[i].opcode)
               .starts_with("mbarrier.arrive")) {
-        state.pending.reset();
-        state.fenced.reset();
+        state.arrive();
         continue;
       }
       Scope scope;
       if (options.virtualFences.count(i) || isFence(i, options, scope)) {
-        state.fenced |= state.pending;
-        state.pending.reset();
+        state.fence();
         continue;
       }
       for (unsigned a = 0; a != accesses[i].size(); ++a)
-        if (!accesses[i][a].isAsync) {
-          state.pending.set(keyOf[i][a]);
-          state.fenced.reset(keyOf[i][a]);
-        }
+        if (!accesses[i][a].isAsync)
+          state.access(keyOf[i][a]);
     }
     return state;
   };
   solveForward(
       cfg, predicates, in, out,
       [&](unsigned b, const State &state) { return transfer(b, state, false); },
-      [](State &into, const State &from) {
-        State old = into;
-        into.pending |= from.pending;
-        into.fenced |= from.fenced;
-        return !(into == old);
-      },
+      [](State &into, const State &from) { return into.join(from); },
       [](const State &x, const State &y) { return x == y; },
       [](unsigned, unsigned, const State &state, State &) -> const State & {
         return state;
@@ -750,65 +730,43 @@ void FunctionAnalysis::addCrossRoleHazards(
     const RunOptions &options, std::vector<Hazard> &hazards) const {
   if (unfenced.none())
     return;
-  // Hand-offs through one mbarrier: the async accesses each arrive's
-  // barrier hands to a waiting role (after its wait, before a fence or
-  // another synchronization), for the keys pending at the arrive.
-  std::map<std::pair<unsigned, unsigned>,
-           llvm::SmallVector<std::pair<unsigned, unsigned>, 2>>
-      handedTo; // async access -> (arrive, wait)
-  if (!atArrive.empty())
-    for (const auto &[w, waited] : mbarrierWaits()) {
-      std::optional<SharedRegion> barrier = exactBarrier(w);
-      if (!barrier)
-        continue;
-      std::optional<std::vector<std::pair<unsigned, unsigned>>> after;
-      for (const auto &[arrive, keysAtArrive] : atArrive) {
-        std::optional<SharedRegion> released = exactBarrier(arrive);
-        if (!released || !(*released == *barrier))
-          continue;
-        if (!after)
-          after = asyncAfterWait(w, options);
-        for (std::pair<unsigned, unsigned> async : *after)
-          handedTo[async].push_back({arrive, w});
-      }
-    }
-  // Hand-offs through a ring of mbarriers (full/empty rings indexed by a
-  // stage counter): an arrive and a wait on the same slot of one ring.
-  std::map<std::pair<unsigned, unsigned>,
-           llvm::SmallVector<std::pair<unsigned, unsigned>, 2>>
-      ringHandedTo; // async access -> (arrive, wait)
-  if (!atArrive.empty())
-    for (const auto &[w, waited] : mbarrierWaits()) {
-      const SlotAddress *ring = barrierSlot(w);
-      if (!ring)
-        continue;
-      std::optional<std::vector<std::pair<unsigned, unsigned>>> after;
-      for (const auto &entry : atArrive) {
-        const SlotAddress *other = barrierSlot(entry.first);
-        if (!other || other->symbol != ring->symbol ||
-            other->anchor != ring->anchor || other->stride != ring->stride ||
-            other->lo != ring->lo)
-          continue;
-        if (!after)
-          after = asyncAfterWait(w, options);
-        for (std::pair<unsigned, unsigned> async : *after)
-          ringHandedTo[async].push_back({entry.first, w});
-      }
-    }
-  // Whether the generic access `g` and the async one `j` are of the same
-  // slot through the ring hand-off (arrive, wait), in the threads that run
-  // them: the thread that arrives ran `g` (unfenced on every path to the
-  // arrive) with the index of its data slot unchanged since, and that index
-  // chose the arrive's barrier slot; the thread that waits issues `j` with
-  // the index of the wait's barrier slot unchanged, which chose j's data
-  // slot. One barrier slot means one index value, so one slot of the data
-  // ring; proven when whatever bytes `g` reads or writes in it (a window of
-  // its width within its in-slot range, which thread runs it not known)
-  // meet those `j` surely touches.
-  auto sameSlot = [&](const Resolved &generic, unsigned g, const Resolved &async,
-                      unsigned j, unsigned arrive, unsigned wait) {
-    const SlotAddress *released = barrierSlot(arrive);
-    const SlotAddress *acquired = barrierSlot(wait);
+  // Hand-offs (the engine's rule): the async accesses each arrive's
+  // barrier, or its slot of a ring, hands to a waiting role (after its
+  // wait, before a fence or another synchronization), for the keys
+  // unfenced at the arrive on every path.
+  std::vector<engine::SyncPoint> arrives, waits;
+  for (const auto &entry : atArrive)
+    arrives.push_back({entry.first, barrierName(entry.first)});
+  if (!arrives.empty())
+    for (const auto &entry : mbarrierWaits())
+      waits.push_back({entry.first, barrierName(entry.first)});
+  engine::FenceHandOffs handOffs(
+      engine::meetings(arrives, waits), [&](unsigned w) {
+        std::vector<uint64_t> after;
+        for (auto [i, a] : asyncAfterWait(w, options))
+          after.push_back(accessNumber(i, a));
+        return after;
+      });
+  auto unfencedAt = [&](unsigned arrive, unsigned k) {
+    return atArrive.at(arrive).test(k);
+  };
+  // Through a ring: whether the generic access `g` and the async one `j`
+  // are of the same slot, in the threads that run them: the thread that
+  // arrives ran `g` (unfenced on every path to the arrive) with the index
+  // of its data slot unchanged since, and that index chose the arrive's
+  // barrier slot; the thread that waits issues `j` with the index of the
+  // wait's barrier slot unchanged, which chose j's data slot. One barrier
+  // slot means one index value, so one slot of the data ring; proven when
+  // whatever bytes `g` reads or writes in it (a window of its width within
+  // its in-slot range, which thread runs it not known) meet those `j`
+  // surely touches.
+  auto sameSlot = [&](unsigned k, uint64_t access,
+                      const engine::Meeting &meeting) {
+    auto [g, ga] = keys[k];
+    auto [j, a] = accessOfNumber(access);
+    const Resolved &generic = accesses[g][ga], &async = accesses[j][a];
+    const SlotAddress *released = barrierSlot(meeting.arrive);
+    const SlotAddress *acquired = barrierSlot(meeting.wait);
     if (!generic.indexed || !async.indexed || !released || !acquired ||
         function.instructions[g].isPredicated() || generic.sureWidth <= 0)
       return false;
@@ -818,8 +776,8 @@ void FunctionAnalysis::addCrossRoleHazards(
            x.symbol == y.symbol && x.anchor == y.anchor &&
            x.stride == y.stride && y.lo < y.sureHi && x.lo + width <= x.hi &&
            y.lo < x.lo + width && x.hi - width < y.sureHi &&
-           registerUnchanged(x.index, g, arrive) &&
-           registerUnchanged(y.index, wait, j);
+           registerUnchanged(x.index, g, meeting.arrive) &&
+           registerUnchanged(y.index, meeting.wait, j);
   };
   for (unsigned j = 0; j != accesses.size(); ++j)
     for (unsigned a = 0; a != accesses[j].size(); ++a) {
@@ -842,24 +800,12 @@ void FunctionAnalysis::addCrossRoleHazards(
         // Proven through a hand-off: the generic access reaches the arrive
         // unfenced, and the other role issues the async op right after
         // waiting on that barrier, with no fence of its own between.
-        auto handed = handedTo.find({j, a});
-        if (handed != handedTo.end())
-          for (auto [arrive, wait] : handed->second)
-            if (atArrive.at(arrive).test(k)) {
-              hazard.release = arrive;
-              hazard.acquire = wait;
-              break;
-            }
-        auto ring = ringHandedTo.find({j, a});
-        if (!hazard.release && ring != ringHandedTo.end())
-          for (auto [arrive, wait] : ring->second)
-            if (atArrive.at(arrive).test(k) &&
-                sameSlot(generic, g, async, j, arrive, wait)) {
-              hazard.release = arrive;
-              hazard.acquire = wait;
-              hazard.sameSlot = true;
-              break;
-            }
+        if (std::optional<engine::Meeting> meeting = handOffs.prove(
+                k, accessNumber(j, a), unfencedAt, sameSlot)) {
+          hazard.release = meeting->arrive;
+          hazard.acquire = meeting->wait;
+          hazard.sameSlot = meeting->throughRing;
+        }
         hazards.push_back(hazard);
       }
     }
@@ -1184,42 +1130,48 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
   if (releases.empty())
     return hazards;
   std::vector<HandOff> handOffs(releases.size(), HandOff::NoWait);
-  // The waits each exact release is matched with.
+  // The waits each release of one traced barrier is matched with.
   std::vector<llvm::SmallVector<unsigned, 2>> matchedWaits(releases.size());
-  // The exact releases by barrier, matched with the exact waits.
-  std::map<std::tuple<int, int, int64_t>, std::vector<unsigned>> exactReleases;
+  std::vector<engine::Release> named;
   for (unsigned k = 0; k != releases.size(); ++k) {
     if (!releases[k].barrier)
       handOffs[k] = HandOff::NamedBarrier;
-    else if (releases[k].exact)
-      exactReleases[{releases[k].barrier->symbol, releases[k].barrier->anchor,
-                     releases[k].barrier->begin}]
-          .push_back(k);
+    engine::Release release{{releases[k].arrive, {}}, k};
+    if (releases[k].barrier && releases[k].exact)
+      release.arrive.name.barrier = barrierName(releases[k].arrive).barrier;
+    named.push_back(release);
   }
-  if (!exactReleases.empty())
-    for (const auto &[w, waited] : mbarrierWaits()) {
-      if (!exactBarrier(w))
-        continue;
-      auto found = exactReleases.find({waited.symbol, waited.anchor,
-                                       waited.begin});
-      if (found == exactReleases.end())
-        continue;
-      for (unsigned k : found->second) {
-        const Release &release = releases[k];
+  std::vector<engine::SyncPoint> waits;
+  for (const auto &entry : mbarrierWaits())
+    waits.push_back({entry.first, {barrierName(entry.first).barrier, {}}});
+  std::map<unsigned, std::vector<uint64_t>> writes;
+  engine::completionHandOffs(
+      named, waits,
+      [&](unsigned w) -> const std::vector<uint64_t> & {
+        auto [it, fresh] = writes.try_emplace(w);
+        if (fresh)
+          for (auto [i, a] : writesAfterWait(w))
+            it->second.push_back(accessNumber(i, a));
+        return it->second;
+      },
+      [&](unsigned k, uint64_t write) {
+        auto [i, a] = accessOfNumber(write);
+        return overwritesRead(releases[k].arrive, releases[k].read, i, a);
+      },
+      [&](unsigned k, unsigned w) {
         handOffs[k] = HandOff::Matched;
         matchedWaits[k].push_back(w);
-        for (auto [i, a] : writesAfterWait(w)) {
-          auto [r, ra] = release.read;
-          if (!overwritesRead(release.arrive, release.read, i, a) ||
-              !seen.try_emplace({i, r}, hazards.size()).second)
-            continue;
-          CompletionHazard hazard{i, r, a, ra, accesses[r][ra].completion};
-          hazard.release = release.arrive;
-          hazard.acquire = w;
-          hazards.push_back(hazard);
-        }
-      }
-    }
+      },
+      [&](unsigned k, unsigned w, uint64_t write) {
+        auto [i, a] = accessOfNumber(write);
+        auto [r, ra] = releases[k].read;
+        if (!seen.try_emplace({i, r}, hazards.size()).second)
+          return;
+        CompletionHazard hazard{i, r, a, ra, accesses[r][ra].completion};
+        hazard.release = releases[k].arrive;
+        hazard.acquire = w;
+        hazards.push_back(hazard);
+      });
   if (!trace)
     return hazards;
   // For explain: the other releases of the reads a weakened wait leaves
@@ -1383,6 +1335,23 @@ const SlotAddress *FunctionAnalysis::barrierSlot(unsigned i) const {
       found = &*r.indexed;
     }
   return found;
+}
+
+engine::BarrierName FunctionAnalysis::barrierName(unsigned i) const {
+  engine::BarrierName name;
+  if (std::optional<SharedRegion> barrier = exactBarrier(i)) {
+    auto [it, fresh] = handOffFacts.barrierNumbers.try_emplace(
+        {barrier->symbol, barrier->anchor, barrier->begin},
+        handOffFacts.barrierNumbers.size());
+    name.barrier = it->second;
+  }
+  if (const SlotAddress *slot = barrierSlot(i)) {
+    auto [it, fresh] = handOffFacts.ringNumbers.try_emplace(
+        {slot->symbol, slot->anchor, slot->stride, slot->lo},
+        handOffFacts.ringNumbers.size());
+    name.ring = it->second;
+  }
+  return name;
 }
 
 /// Whether `block` and `other` are on a common cycle.
