@@ -403,20 +403,26 @@ TEST(Engine, FenceHandOffs) {
   auto unfencedAt = [](unsigned arrive, unsigned key) {
     return key == 0 || arrive == 10;
   };
+  auto meets = [](unsigned, uint64_t) { return true; };
   auto noSlot = [](unsigned, uint64_t, const Meeting &) { return false; };
   auto slot = [](unsigned, uint64_t, const Meeting &) { return true; };
   // Key 0: the one-barrier meeting wins over the ring, though listed later.
-  std::optional<Meeting> proof = handOffs.prove(0, 100, unfencedAt, slot);
+  std::optional<Meeting> proof = handOffs.prove(0, 100, unfencedAt, meets, slot);
   ASSERT_TRUE(proof);
   EXPECT_EQ(proof->arrive, 11u);
   EXPECT_FALSE(proof->throughRing);
   // Key 1 is fenced at arrive 11: only the ring, with its slot proven.
-  EXPECT_FALSE(handOffs.prove(1, 100, unfencedAt, noSlot));
-  proof = handOffs.prove(1, 100, unfencedAt, slot);
+  EXPECT_FALSE(handOffs.prove(1, 100, unfencedAt, meets, noSlot));
+  proof = handOffs.prove(1, 100, unfencedAt, meets, slot);
+  ASSERT_TRUE(proof);
+  EXPECT_TRUE(proof->throughRing);
+  // Through one barrier only where the bytes are proven to meet.
+  proof = handOffs.prove(0, 100, unfencedAt,
+                         [](unsigned, uint64_t) { return false; }, slot);
   ASSERT_TRUE(proof);
   EXPECT_TRUE(proof->throughRing);
   // An access no wait is followed by.
-  EXPECT_FALSE(handOffs.prove(0, 7, unfencedAt, slot));
+  EXPECT_FALSE(handOffs.prove(0, 7, unfencedAt, meets, slot));
 }
 
 // A completion hand-off: only through one barrier, each overwriting write.

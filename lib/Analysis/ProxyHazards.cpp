@@ -14,12 +14,15 @@
 #include "proxyfence/Analysis/BufferRegion.h"
 #include "proxyfence/Analysis/ForwardDataflow.h"
 #include "proxyfence/Engine/Frontier.h"
+#include "proxyfence/Engine/HandOff.h"
+#include "proxyfence/Analysis/RingIndices.h"
 #include "proxyfence/Support/InterfaceLookup.h"
 #include "proxyfence/Support/ParallelFunctions.h"
 #include "proxyfence/Support/WarmAhead.h"
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
@@ -28,6 +31,7 @@
 #include "llvm/ADT/SmallVectorExtras.h"
 
 #include <deque>
+#include <map>
 #include <optional>
 #include <tuple>
 
@@ -39,9 +43,10 @@ namespace {
 /// One shared-memory data access of an op, resolved to regions.
 struct SharedAccess {
   SharedAccess(const RegionSet &regions, bool isWrite, bool isAsync,
-               FenceScope scope, BufferRegionAnalysis::Placer &placer)
+               FenceScope scope, BufferRegionAnalysis::Placer &placer,
+               Value value = {})
       : regions(&regions), isWrite(isWrite), isAsync(isAsync), scope(scope),
-        placed(placer.place(regions)) {}
+        placed(placer.place(regions)), value(value) {}
 
   /// The buffer-region analysis's set, or one the hazard analysis keeps
   /// (ownedRegions): it is not copied for each access.
@@ -52,6 +57,8 @@ struct SharedAccess {
   /// `regions` with their allocations' placement, read once: accesses are
   /// tested against each other many times.
   PlacedRegionSet placed;
+  /// The memdesc accessed (null: an op's scratch, a callee's access).
+  Value value;
 };
 
 /// An access: the op and the index of the access in its list.
@@ -216,6 +223,17 @@ struct ProxyHazardAnalysis::Impl
   /// With recordFenceEffects: what each fence orders.
   std::optional<engine::FenceLedger> ledger;
   void computeFenceEffects(bool exact);
+  /// The hazards between warp_specialize partitions that a hand-off through
+  /// an mbarrier proves (the engine's rule, HandOff.h); with
+  /// `ignoreFences`, those any fence of the function may be what orders.
+  std::vector<Hazard> findHandOffs(FunctionOpInterface function,
+                                   bool ignoreFences);
+  /// The one region `value` surely names: an allocation, or a constant
+  /// slot of one, through warp_specialize captures; none otherwise.
+  std::optional<BufferRegion> sureRegion(Value value) const;
+  engine::BarrierName barrierName(Value barrier);
+  std::map<std::tuple<Operation *, int64_t, int64_t>, unsigned> barrierNumbers,
+      ringNumbers;
   bool addsHazard(const llvm::BitVector &pending,
                   const llvm::BitVector &reached, bool cluster);
 };
@@ -234,7 +252,8 @@ void ProxyHazardAnalysis::Impl::collectAccesses(
           access.scratch ? own(regions.getAccessRegions(op, access))
                          : regions.getRegions(access.value);
       out.emplace_back(set, access.isWrite(), access.isAsyncShared(),
-                       wider(access.scope, getReach(access.value)), placer);
+                       wider(access.scope, getReach(access.value)), placer,
+                       access.scratch ? Value() : access.value);
     }
   } else if (calls.has(op)) {
     collectCallAccesses(op, out);
@@ -477,6 +496,281 @@ void ProxyHazardAnalysis::Impl::runOnFunction(FunctionOpInterface function,
   if (options.recordFenceEffects)
     computeFenceEffects(/*exact=*/result->fencePoints.size() ==
                         fencePointsBefore);
+  if (options.handOffs) {
+    llvm::append_range(result->handOffHazards,
+                       findHandOffs(function, /*ignoreFences=*/false));
+    // What a fence orders across a hand-off is not in the ledger: where
+    // one could matter, the checker probes each fence.
+    if (options.recordFenceEffects && !fences.empty() &&
+        !findHandOffs(function, /*ignoreFences=*/true).empty())
+      for (Operation *fence : fences)
+        result->fenceEffects[fence].greedyExact = false;
+  }
+}
+
+namespace {
+/// The engine's must-unfenced lattice (HandOff.h) as a dataflow state.
+struct MustState {
+  engine::MustUnfenced value;
+  bool merge(const MustState &other) { return value.join(other.value); }
+};
+
+/// The generic accesses unfenced on every path at each arrive_barrier of
+/// one region (a warp_specialize partition), since the last arrive.
+class MustUnfencedFlow : public ForwardDataflow<MustUnfencedFlow, MustState> {
+public:
+  MustUnfencedFlow(
+      const DenseMap<Operation *, std::pair<unsigned, unsigned>> &keysOf,
+      ArrayRef<SharedAccess> accesses,
+      const llvm::SmallPtrSetImpl<Operation *> &ignored, bool ignoreAll)
+      : keysOf(keysOf), accesses(accesses), ignored(ignored),
+        ignoreAll(ignoreAll) {}
+
+  /// Per arrive, at its last visit (the fixpoint's state).
+  DenseMap<Operation *, llvm::BitVector> atArrive;
+
+  void visitOp(Operation *op, MustState &state) {
+    if (isa<ttng::ArriveBarrierOp>(op)) {
+      atArrive[op] = state.value.unfenced();
+      state.value.arrive();
+      return;
+    }
+    if (isa<ttng::FenceAsyncSharedOp>(op)) {
+      // Either scope: a CTA fence taken to order everything proves less.
+      if (!ignoreAll && !ignored.contains(op))
+        state.value.fence();
+      return;
+    }
+    auto it = keysOf.find(op);
+    if (it == keysOf.end())
+      return;
+    for (unsigned key = it->second.first,
+                  end = it->second.first + it->second.second;
+         key != end; ++key)
+      if (!accesses[key].isAsync)
+        state.value.access(key);
+  }
+
+private:
+  const DenseMap<Operation *, std::pair<unsigned, unsigned>> &keysOf;
+  ArrayRef<SharedAccess> accesses;
+  const llvm::SmallPtrSetImpl<Operation *> &ignored;
+  bool ignoreAll;
+};
+} // namespace
+
+std::optional<BufferRegion>
+ProxyHazardAnalysis::Impl::sureRegion(Value value) const {
+  const RegionSet &set = regions.getRegions(value);
+  if (set.unknown || set.regions.size() != 1)
+    return std::nullopt;
+  for (Value v = value;;) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      auto partitions = dyn_cast_or_null<ttg::WarpSpecializePartitionsOp>(
+          arg.getOwner()->getParentOp());
+      if (!partitions || !arg.getOwner()->isEntryBlock() ||
+          arg.getArgNumber() >= partitions.getExplicitCaptures().size())
+        return std::nullopt;
+      v = partitions.getExplicitCaptures()[arg.getArgNumber()];
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (isa<ttg::LocalAllocOp>(def))
+      return set.regions.front();
+    auto index = dyn_cast<ttg::MemDescIndexOp>(def);
+    APInt constant;
+    if (!index || !matchPattern(index.getIndex(), m_ConstantInt(&constant)))
+      return std::nullopt;
+    v = index.getSrc();
+  }
+}
+
+engine::BarrierName ProxyHazardAnalysis::Impl::barrierName(Value barrier) {
+  engine::BarrierName name;
+  std::optional<BufferRegion> one = sureRegion(barrier);
+  if (one && one->range.size() == 8)
+    name.barrier = barrierNumbers
+                       .try_emplace({one->alloc, one->range.start, 0},
+                                    barrierNumbers.size())
+                       .first->second;
+  if (auto index = barrier.getDefiningOp<ttg::MemDescIndexOp>())
+    if (std::optional<BufferRegion> ring = sureRegion(index.getSrc()))
+      name.ring = ringNumbers
+                      .try_emplace({ring->alloc, ring->range.start,
+                                    ring->range.end},
+                                   ringNumbers.size())
+                      .first->second;
+  return name;
+}
+
+std::vector<Hazard>
+ProxyHazardAnalysis::Impl::findHandOffs(FunctionOpInterface function,
+                                        bool ignoreFences) {
+  std::vector<Hazard> found;
+  SmallVector<ttg::WarpSpecializeOp> specialized;
+  function->walk([&](ttg::WarpSpecializeOp ws) { specialized.push_back(ws); });
+  if (specialized.empty())
+    return found;
+  DenseMap<Operation *, std::pair<unsigned, unsigned>> keysOf;
+  for (unsigned key = 0; key != keys.size(); ++key)
+    ++keysOf.try_emplace(keys[key].first, key, 0).first->second.second;
+  auto stops = [&](Operation *op) {
+    if (isa<ttng::FenceAsyncSharedOp>(op))
+      return !ignoreFences && !options.ignoredFences.contains(op);
+    if (isa<ttng::WaitBarrierOp>(op) || calls.has(op))
+      return true;
+    auto iface = proxyAccess.get(op);
+    return iface && (iface.isExecutionBarrier() ||
+                     iface.getExecutionBarrierScope().has_value());
+  };
+  for (ttg::WarpSpecializeOp ws : specialized) {
+    SmallVector<Region *> partitions = {&ws.getDefaultRegion()};
+    for (Region &partition : ws.getPartitionRegions())
+      partitions.push_back(&partition);
+    auto partitionOf = [&](Operation *op) -> int {
+      for (auto [index, partition] : llvm::enumerate(partitions))
+        if (partition->isAncestor(op->getParentRegion()))
+          return index;
+      return -1;
+    };
+    // The arrives and waits of every partition (unpredicated: they surely
+    // run), numbered; the keys unfenced on every path at each arrive.
+    std::vector<engine::SyncPoint> arrives, waits;
+    std::vector<Operation *> points;
+    DenseMap<Operation *, llvm::BitVector> unfenced;
+    for (Region *partition : partitions) {
+      MustUnfencedFlow flow(keysOf, accesses, options.ignoredFences,
+                            ignoreFences);
+      flow.transferRegion(*partition,
+                          MustState{engine::MustUnfenced(keys.size())});
+      for (auto &[op, bits] : flow.atArrive)
+        unfenced[op] = std::move(bits);
+      partition->walk([&](Operation *op) {
+        if (auto arrive = dyn_cast<ttng::ArriveBarrierOp>(op)) {
+          if (arrive.getPred() || !unfenced.count(op))
+            return;
+          arrives.push_back({static_cast<unsigned>(points.size()),
+                             barrierName(arrive.getAlloc())});
+          points.push_back(op);
+        } else if (auto wait = dyn_cast<ttng::WaitBarrierOp>(op)) {
+          if (wait.getPred())
+            return;
+          waits.push_back({static_cast<unsigned>(points.size()),
+                           barrierName(wait.getAlloc())});
+          points.push_back(op);
+        }
+      });
+    }
+    std::vector<engine::Meeting> meetings = engine::meetings(arrives, waits);
+    llvm::erase_if(meetings, [&](const engine::Meeting &meeting) {
+      return partitionOf(points[meeting.arrive]) ==
+             partitionOf(points[meeting.wait]);
+    });
+    if (meetings.empty())
+      continue;
+    // The async accesses after a wait in its block (and the regions of
+    // the ops there), up to a fence or another synchronization.
+    engine::FenceHandOffs handOffs(std::move(meetings), [&](unsigned wait) {
+      std::vector<uint64_t> after;
+      for (Operation *op = points[wait]->getNextNode(); op;
+           op = op->getNextNode()) {
+        if (stops(op))
+          break;
+        bool stopsInside = false;
+        if (op->getNumRegions() != 0)
+          op->walk([&](Operation *nested) {
+            stopsInside |= nested != op && stops(nested);
+          });
+        if (stopsInside)
+          break;
+        op->walk([&](Operation *nested) {
+          auto it = keysOf.find(nested);
+          if (it != keysOf.end())
+            for (unsigned key = it->second.first,
+                          end = it->second.first + it->second.second;
+                 key != end; ++key)
+              if (accesses[key].isAsync)
+                after.push_back(key);
+        });
+      }
+      return after;
+    });
+    auto unfencedAt = [&](unsigned arrive, unsigned key) {
+      auto it = unfenced.find(points[arrive]);
+      return it != unfenced.end() && it->second.test(key);
+    };
+    // Through one barrier: both accesses surely touch the same bytes (one
+    // region each, traced to an allocation or a constant slot of one).
+    auto meets = [&](unsigned key, uint64_t access) {
+      Value g = accesses[key].value, a = accesses[access].value;
+      if (!g || !a)
+        return false;
+      std::optional<BufferRegion> x = sureRegion(g), y = sureRegion(a);
+      return x && y && x->alloc == y->alloc && x->range.overlaps(y->range);
+    };
+    // Through a ring: the generic access is of the data slot its
+    // partition's arrive names by the same index value (in the same block,
+    // before the arrive: one iteration), and the async access of the slot
+    // the wait names by its index; one barrier slot is one index value, so
+    // one slot of the data ring, which both accesses cover (the same
+    // memdesc_index of one ring of buffers).
+    auto sameSlot = [&](unsigned key, uint64_t access,
+                        const engine::Meeting &meeting) {
+      Operation *genericOp = keys[key].first;
+      Operation *arrive = points[meeting.arrive], *wait = points[meeting.wait];
+      if (genericOp->getBlock() != arrive->getBlock() ||
+          !genericOp->isBeforeInBlock(arrive) || !accesses[key].value ||
+          !accesses[access].value)
+        return false;
+      auto dataG = accesses[key].value.getDefiningOp<ttg::MemDescIndexOp>();
+      auto dataA = accesses[access].value.getDefiningOp<ttg::MemDescIndexOp>();
+      auto barG = cast<ttng::ArriveBarrierOp>(arrive)
+                      .getAlloc()
+                      .getDefiningOp<ttg::MemDescIndexOp>();
+      auto barA = cast<ttng::WaitBarrierOp>(wait)
+                      .getAlloc()
+                      .getDefiningOp<ttg::MemDescIndexOp>();
+      if (!dataG || !dataA || !barG || !barA ||
+          dataG.getIndex() != barG.getIndex() ||
+          dataA.getIndex() != barA.getIndex() ||
+          dataG.getType() != dataA.getType())
+        return false;
+      std::optional<BufferRegion> ringG = sureRegion(dataG.getSrc());
+      std::optional<BufferRegion> ringA = sureRegion(dataA.getSrc());
+      return ringG && ringA && *ringG == *ringA;
+    };
+    DenseSet<std::tuple<Operation *, Operation *, unsigned>> seen;
+    for (unsigned key = 0; key != keys.size(); ++key) {
+      const SharedAccess &generic = accesses[key];
+      int from = generic.isAsync ? -1 : partitionOf(keys[key].first);
+      if (from < 0 || isa<ttng::ArriveBarrierOp, ttng::WaitBarrierOp>(
+                          keys[key].first))
+        continue;
+      for (unsigned other = 0; other != keys.size(); ++other) {
+        const SharedAccess &async = accesses[other];
+        if (!async.isAsync)
+          continue;
+        int to = partitionOf(keys[other].first);
+        std::optional<HazardKind> kind;
+        if (to < 0 || to == from || !(kind = getConflict(generic, async)))
+          continue;
+        std::optional<engine::Meeting> meeting =
+            handOffs.prove(key, other, unfencedAt, meets, sameSlot);
+        if (!meeting || !seen.insert({keys[key].first, keys[other].first,
+                                      static_cast<unsigned>(*kind)})
+                             .second)
+          continue;
+        Hazard hazard{keys[key].first, keys[other].first, *kind,
+                      rules->requiredScope(key, async.scope), *generic.regions,
+                      *async.regions};
+        hazard.release = points[meeting->arrive];
+        hazard.acquire = points[meeting->wait];
+        hazard.throughRing = meeting->throughRing;
+        found.push_back(std::move(hazard));
+      }
+    }
+  }
+  return found;
 }
 
 void ProxyHazardAnalysis::Impl::numberAccesses(FunctionOpInterface function,
@@ -604,6 +898,7 @@ void ProxyHazardAnalysis::Impl::runInParallel(
 
 void ProxyHazardAnalysis::append(ProxyHazardAnalysis &&other) {
   llvm::append_range(hazards, other.hazards);
+  llvm::append_range(handOffHazards, other.handOffHazards);
   for (auto &[op, scope] : other.fencePoints)
     fencePoints.insert({op, scope});
   for (auto &[fence, effect] : other.fenceEffects)

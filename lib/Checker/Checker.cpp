@@ -128,13 +128,44 @@ static Finding makeMissingFence(const Hazard &hazard,
   finding.scope = cluster ? "cluster" : "cta";
   bool genericWrites = hazard.kind != HazardKind::WAR;
   bool asyncWrites = hazard.kind != HazardKind::RAW;
+  std::string why, arrive, wait;
+  if (hazard.release) {
+    auto at = [&](Operation *op) {
+      OpInfo info = positions.describe(op);
+      return info.ir.isKnown() ? info.ir.str() : info.source.str();
+    };
+    arrive = at(hazard.release);
+    wait = at(hazard.acquire);
+    finding.path = "warp-specialize partitions: ttng.arrive_barrier at " +
+                   arrive + ", its wait at " + wait;
+    why = "; " + finding.secondary.name +
+          " reaches the ttng.arrive_barrier at " + arrive +
+          " unfenced in its partition, and the partition that waits on " +
+          (hazard.throughRing ? "the same slot of that barrier ring"
+                              : "that barrier") +
+          " (at " + wait + ") runs the async op with no fence between" +
+          (hazard.throughRing ? ", on the data slot the same index chooses"
+                              : "") +
+          ": an arrive and its wait order execution, not the proxies";
+  }
   finding.message = llvm::formatv(
       "missing proxy fence ({0}): {1} {2} shared memory that {3} then {4} "
-      "through the async proxy, with no fence.proxy.async{5} between ({6})",
+      "through the async proxy, with no fence.proxy.async{5} between "
+      "({6}){7}",
       finding.hazard, finding.secondary.name,
       genericWrites ? "writes" : "reads", finding.primary.name,
       asyncWrites ? "writes" : "reads",
-      cluster ? ".shared::cluster" : ".shared::cta", finding.path);
+      cluster ? ".shared::cluster" : ".shared::cta",
+      hazard.release ? "warp-specialize partitions" : finding.path, why);
+  if (hazard.release) {
+    finding.fix = llvm::formatv(
+        "insert `ttng.fence_async_shared {bCluster = {0}}` "
+        "(fence.proxy.async.shared::{1}) before the ttng.arrive_barrier at "
+        "{2}, in the partition that accessed the bytes (or after the wait at "
+        "{3}, before the async op)",
+        cluster ? "true" : "false", finding.scope, arrive, wait);
+    return finding;
+  }
   Operation *point = getFenceInsertionPoint(hazard.asyncOp);
   finding.fix = llvm::formatv(
       "insert `ttng.fence_async_shared {bCluster = {0}}` "
@@ -231,6 +262,7 @@ struct FenceProbe {
                                    Operation *narrowed = nullptr) const {
     ProxyHazardOptions options;
     options.onlyFunction = function;
+    options.handOffs = true;
     options.ignoredFences.insert(removed.begin(), removed.end());
     options.ignoredFences.insert(ignored.begin(), ignored.end());
     if (narrowed)
@@ -238,6 +270,9 @@ struct FenceProbe {
     ProxyHazardAnalysis probe(module, regions, options);
     std::vector<Hazard> result;
     for (const Hazard &hazard : probe.getHazards())
+      if (!baseline.contains(keyOf(hazard)))
+        result.push_back(hazard);
+    for (const Hazard &hazard : probe.getHandOffHazards())
       if (!baseline.contains(keyOf(hazard)))
         result.push_back(hazard);
     return result;
@@ -366,10 +401,15 @@ proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
   BufferRegionAnalysis regions(module);
   ProxyHazardOptions baselineOptions;
   baselineOptions.recordFenceEffects = true;
+  baselineOptions.handOffs = true;
   ProxyHazardAnalysis baseline(module, regions, baselineOptions);
   FenceProbe probe{module, regions, {}};
   std::vector<Finding> findings;
   for (const Hazard &hazard : baseline.getHazards()) {
+    probe.baseline.insert(keyOf(hazard));
+    findings.push_back(makeMissingFence(hazard, positions));
+  }
+  for (const Hazard &hazard : baseline.getHandOffHazards()) {
     probe.baseline.insert(keyOf(hazard));
     findings.push_back(makeMissingFence(hazard, positions));
   }
@@ -446,9 +486,13 @@ proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
 std::vector<FenceExplanation>
 proxyfence::explainFences(ModuleOp module, const PositionResolver &positions) {
   BufferRegionAnalysis regions(module);
-  ProxyHazardAnalysis baseline(module, regions);
+  ProxyHazardOptions baselineOptions;
+  baselineOptions.handOffs = true;
+  ProxyHazardAnalysis baseline(module, regions, baselineOptions);
   FenceProbe probe{module, regions, {}};
   for (const Hazard &hazard : baseline.getHazards())
+    probe.baseline.insert(keyOf(hazard));
+  for (const Hazard &hazard : baseline.getHandOffHazards())
     probe.baseline.insert(keyOf(hazard));
 
   std::vector<FenceExplanation> explanations;

@@ -11,6 +11,7 @@
 
 #include "proxyfence/Checker/Driver.h"
 
+#include "proxyfence/Analysis/ProxyHazards.h"
 #include "proxyfence/Checker/Checker.h"
 #include "proxyfence/CommandLine/CommandLine.h"
 #include "proxyfence/Dialect/TritonGPU/Transforms/Passes.h"
@@ -142,6 +143,24 @@ static int runFix(const CommandLineOptions &options, LoadedModule &loaded,
   pm.addPass(ttng::createProxyFenceProxyFenceInsertion());
   if (failed(pm.run(module)))
     return 2;
+  // The fence passes are Triton's: each fence goes before an async op of
+  // its own partition's flow. A hazard across a hand-off between
+  // warp_specialize partitions (the checker's rule) needs its fence in the
+  // partition that accessed the bytes, before the arrive that hands them
+  // over: one fence per such arrive, of the widest scope its hazards need.
+  {
+    BufferRegionAnalysis regions(module);
+    ProxyHazardOptions handOffOptions;
+    handOffOptions.handOffs = true;
+    ProxyHazardAnalysis remaining(module, regions, handOffOptions);
+    llvm::MapVector<Operation *, bool> arrives; // arrive -> cluster scope
+    for (const Hazard &hazard : remaining.getHandOffHazards())
+      arrives[hazard.release] |= hazard.scope == FenceScope::Cluster;
+    for (auto [arrive, cluster] : arrives) {
+      OpBuilder builder(arrive);
+      ttng::FenceAsyncSharedOp::create(builder, arrive->getLoc(), cluster);
+    }
+  }
   int fencesAfter = 0;
   module->walk([&](ttng::FenceAsyncSharedOp) { ++fencesAfter; });
 

@@ -48,13 +48,19 @@ FenceHandOffs::FenceHandOffs(
 
 std::optional<Meeting> FenceHandOffs::prove(unsigned key, uint64_t access,
                                             UnfencedAt unfencedAt,
+                                            Meets meets,
                                             SameSlot sameSlot) const {
   auto found = carried.find(access);
   if (found == carried.end())
     return std::nullopt;
+  std::optional<bool> met;
   for (const Meeting &meeting : found->second)
-    if (!meeting.throughRing && unfencedAt(meeting.arrive, key))
-      return meeting;
+    if (!meeting.throughRing && unfencedAt(meeting.arrive, key)) {
+      if (!met)
+        met = meets(key, access);
+      if (*met)
+        return meeting;
+    }
   for (const Meeting &meeting : found->second)
     if (meeting.throughRing && unfencedAt(meeting.arrive, key) &&
         sameSlot(key, access, meeting))

@@ -800,8 +800,13 @@ void FunctionAnalysis::addCrossRoleHazards(
         // Proven through a hand-off: the generic access reaches the arrive
         // unfenced, and the other role issues the async op right after
         // waiting on that barrier, with no fence of its own between.
+        // Through one barrier, the meeting is recorded for bytes that may
+        // meet: the findings report it as proven only where the first pass
+        // proves the bytes (isUnprovenCrossRole), and name the hand-off in
+        // the unproven ordering otherwise.
         if (std::optional<engine::Meeting> meeting = handOffs.prove(
-                k, accessNumber(j, a), unfencedAt, sameSlot)) {
+                k, accessNumber(j, a), unfencedAt,
+                [](unsigned, uint64_t) { return true; }, sameSlot)) {
           hazard.release = meeting->arrive;
           hazard.acquire = meeting->wait;
           hazard.sameSlot = meeting->throughRing;

@@ -1466,6 +1466,10 @@ class ModuleGen:
             if rng.chance(0.5):
                 self.emit(dd, "ttg.local_store %s, %s : %s -> %s"
                           % (n, sv, t.t16, t.md))
+            # The slot goes back to the producer's TMA load (an async
+            # write): the consumer's generic accesses are fenced before the
+            # arrive that hands it over (the hand-off rule).
+            self.emit(dd, "ttng.fence_async_shared {bCluster = false}")
             self.emit(dd, "ttng.arrive_barrier %s, 1 : %s" % (ev, t.bar))
             self.block(env, dd, budget // 2)
         nci, nph = self.advance(env, dd, ci, ph, S)

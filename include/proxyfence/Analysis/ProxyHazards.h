@@ -40,6 +40,17 @@ struct Hazard {
   /// The regions involved (generic side, async side).
   RegionSet genericRegions;
   RegionSet asyncRegions;
+  /// For a hazard between two partitions of a warp_specialize, proven
+  /// through a hand-off (include/proxyfence/Engine/HandOff.h): the
+  /// `ttng.arrive_barrier` the generic access reaches unfenced in its
+  /// partition, and the `ttng.wait_barrier` on the same barrier (or ring
+  /// slot) after which the other partition's async op runs, with no fence
+  /// or other synchronization between.
+  mlir::Operation *release = nullptr;
+  mlir::Operation *acquire = nullptr;
+  /// The hand-off is through a ring of barriers: both accesses are of the
+  /// slot the barrier slot's index chooses.
+  bool throughRing = false;
 };
 
 struct ProxyHazardOptions {
@@ -61,6 +72,12 @@ struct ProxyHazardOptions {
   /// Also work out, in the same pass, what each fence orders
   /// (getFenceEffects).
   bool recordFenceEffects = false;
+  /// Also find the hazards between warp_specialize partitions that a
+  /// hand-off proves (getHandOffHazards; the checker's, not the passes').
+  /// A fence in a function where a hand-off could be proven without fences
+  /// gets no exact greedy verdict (FenceEffect::greedyExact): the checker
+  /// probes it.
+  bool handOffs = false;
 };
 
 /// What removing one fence alone would change, from a single analysis
@@ -90,6 +107,13 @@ public:
   /// Every hazard found, in program order of the async op.
   llvm::ArrayRef<Hazard> getHazards() const { return hazards; }
 
+  /// With ProxyHazardOptions::handOffs: the hazards between partitions of a
+  /// warp_specialize proven through a hand-off, in program order of the
+  /// function's partitions. Apart from getHazards: the fence passes place
+  /// fences before async ops, and these need theirs in the other
+  /// partition, before the arrive.
+  llvm::ArrayRef<Hazard> getHandOffHazards() const { return handOffHazards; }
+
   /// The async ops a fence must precede, with the scope it needs (the wider
   /// scope when several hazards meet at one op), in program order.
   const llvm::MapVector<mlir::Operation *, FenceScope> &getFencePoints() const {
@@ -108,6 +132,7 @@ private:
   /// Appends `other`'s results (those of functions after this one's).
   void append(ProxyHazardAnalysis &&other);
   std::vector<Hazard> hazards;
+  std::vector<Hazard> handOffHazards;
   llvm::MapVector<mlir::Operation *, FenceScope> fencePoints;
   llvm::DenseMap<mlir::Operation *, FenceEffect> fenceEffects;
 };

@@ -127,17 +127,20 @@ public:
                     asyncAfter);
 
   /// `unfencedAt(arrive, key)`: generic key `key` is unfenced on every
-  /// path to the arrive (MustUnfenced). `sameSlot(key, access, meeting)`:
-  /// through a ring, the front-end proves that the generic access and the
-  /// async access are of the same slot and meet in it.
+  /// path to the arrive (MustUnfenced). `meets(key, access)`: through one
+  /// barrier, the front-end proves that the two accesses touch common
+  /// bytes. `sameSlot(key, access, meeting)`: through a ring, it proves
+  /// that they are of the same slot and meet in it.
   using UnfencedAt = llvm::function_ref<bool(unsigned arrive, unsigned key)>;
+  using Meets = llvm::function_ref<bool(unsigned key, uint64_t access)>;
   using SameSlot = llvm::function_ref<bool(unsigned key, uint64_t access,
                                            const Meeting &meeting)>;
   /// The hand-off that proves an ordering between generic key `key` and
   /// async access `access` of another role missing, if any: one that
   /// names one barrier first, then one through a ring.
   std::optional<Meeting> prove(unsigned key, uint64_t access,
-                               UnfencedAt unfencedAt, SameSlot sameSlot) const;
+                               UnfencedAt unfencedAt, Meets meets,
+                               SameSlot sameSlot) const;
 
 private:
   std::map<uint64_t, llvm::SmallVector<Meeting, 2>> carried;
