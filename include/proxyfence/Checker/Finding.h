@@ -81,7 +81,9 @@ struct Finding {
   /// kernels.py:12:8), bytes [0, 16384), shared memory [0, 16384)".
   std::string region;
   /// How the generic access reaches the async one: "same block", "loop
-  /// back-edge", "branch", "cf branches", "warp-specialize region", "call".
+  /// back-edge", "branch", "cf branches", "warp-specialize region", "call";
+  /// for a hand-off, "warp-specialize partitions: ..." or "warp roles: ...",
+  /// naming the arrive and the wait.
   std::string path;
   /// One sentence: what to change.
   std::string fix;
