@@ -24,11 +24,14 @@
 #include "proxyfence/Analysis/CompletionHazards.h"
 
 #include "proxyfence/Analysis/ForwardDataflow.h"
+#include "proxyfence/Analysis/HandOffs.h"
 #include "proxyfence/Analysis/RingIndices.h"
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "proxyfence/Engine/Completion.h"
 
 #include "llvm/ADT/DenseSet.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace proxyfence;
@@ -44,6 +47,8 @@ struct AsyncRead {
   RegionSet regions;
   /// The ring slot read (RingIndexAnalysis::getSlot of the memdesc).
   Slot slot;
+  /// The memdesc read.
+  Value value;
 };
 
 /// One generic write of an op.
@@ -51,6 +56,8 @@ struct GenericWrite {
   RegionSet regions;
   /// The ring slot written.
   Slot slot;
+  /// The memdesc written.
+  Value value;
 };
 
 /// The engine's state, with its rules (a default-constructed state, the
@@ -123,6 +130,10 @@ struct CompletionHazardAnalysis::Impl
     return it->second;
   }
   DenseSet<std::pair<Operation *, Operation *>> seen;
+  /// The reads this thread may still have pending at each unpredicated
+  /// arrive_barrier (at its last visit: the fixpoint's state).
+  DenseMap<Operation *, SmallVector<unsigned, 4>> pendingAtArrive;
+  void findHandOffs(ModuleOp module);
 };
 
 void CompletionHazardAnalysis::Impl::collect(ModuleOp module) {
@@ -141,7 +152,7 @@ void CompletionHazardAnalysis::Impl::collect(ModuleOp module) {
         Slot slot = RingIndexAnalysis::getSlot(access.value);
         readsOf[op].push_back(reads.size());
         reads.push_back({op, completedBy, regions.getAccessRegions(op, access),
-                         slot});
+                         slot, access.scratch ? Value() : access.value});
         engine::CompletionRules::Read read;
         read.group = *group;
         // A slot bound to stage counters: one instance per iteration.
@@ -157,7 +168,8 @@ void CompletionHazardAnalysis::Impl::collect(ModuleOp module) {
         // store may still be reading): only the read's completion orders
         // either (docs/proxy-model.md).
         writes[op].push_back({regions.getAccessRegions(op, access),
-                              RingIndexAnalysis::getSlot(access.value)});
+                              RingIndexAnalysis::getSlot(access.value),
+                              access.scratch ? Value() : access.value});
       }
     }
   });
@@ -229,6 +241,16 @@ void CompletionHazardAnalysis::Impl::visitOp(Operation *op, State &state) {
     return;
   }
 
+  if (auto arrive = dyn_cast<ttng::ArriveBarrierOp>(op)) {
+    if (!arrive.getPred()) {
+      SmallVector<unsigned, 4> &keys = pendingAtArrive[op];
+      keys.clear();
+      for (const auto &entry : pending.self)
+        keys.push_back(entry.first);
+    }
+    return;
+  }
+
   // Recomputing a slot index ends the bindings to its earlier value.
   if (op->getNumResults() && !pending.self.empty())
     rules->forgetSlots(pending, [&](unsigned key) {
@@ -273,4 +295,109 @@ CompletionHazardAnalysis::CompletionHazardAnalysis(
   State entry;
   entry.rules = &*impl.rules;
   impl.runOnFunctions(module, entry);
+  impl.findHandOffs(module);
+}
+
+/// Hand-offs between the partitions of a warp_specialize (the engine's
+/// rule, include/proxyfence/Engine/HandOff.h): a partition arrives on a
+/// barrier with an async read of its own still pending, a partition that
+/// waits on that barrier (one barrier, traced) then writes the bytes before
+/// another synchronization. The wait pairs with that arrive in some phase,
+/// and the arrive does not wait for the read: the write may land first.
+void CompletionHazardAnalysis::Impl::findHandOffs(ModuleOp module) {
+  if (pendingAtArrive.empty())
+    return;
+  HandOffNames names(regions);
+  module->walk([&](ttg::WarpSpecializeOp ws) {
+    std::vector<Operation *> points;
+    std::vector<engine::Release> releases;
+    std::vector<unsigned> releasedRead; // per release: its read key
+    std::vector<engine::SyncPoint> waits;
+    ws->walk([&](Operation *op) {
+      if (op == ws.getOperation() || !getPartition(ws, op))
+        return;
+      if (auto arrive = dyn_cast<ttng::ArriveBarrierOp>(op)) {
+        auto pending = pendingAtArrive.find(op);
+        if (pending == pendingAtArrive.end())
+          return;
+        engine::SyncPoint point{static_cast<unsigned>(points.size()),
+                                names.name(arrive.getAlloc())};
+        points.push_back(op);
+        for (unsigned key : pending->second)
+          if (getPartition(ws, reads[key].op) == getPartition(ws, op)) {
+            releases.push_back({point, static_cast<unsigned>(
+                                           releasedRead.size())});
+            releasedRead.push_back(key);
+          }
+      } else if (auto wait = dyn_cast<ttng::WaitBarrierOp>(op)) {
+        if (wait.getPred())
+          return;
+        waits.push_back({static_cast<unsigned>(points.size()),
+                         names.name(wait.getAlloc())});
+        points.push_back(op);
+      }
+    });
+    if (releases.empty() || waits.empty())
+      return;
+    // The writes after a wait in its block (and in the regions of the ops
+    // there), up to another wait, an execution barrier or a call.
+    auto stops = [](Operation *op) {
+      if (isa<ttng::WaitBarrierOp, CallOpInterface>(op))
+        return true;
+      auto iface = dyn_cast<ProxyAccessOpInterface>(op);
+      return iface && (iface.isExecutionBarrier() ||
+                       iface.getExecutionBarrierScope().has_value());
+    };
+    std::vector<std::pair<Operation *, unsigned>> writeList;
+    std::map<unsigned, std::vector<uint64_t>> after;
+    auto writesAfter = [&](unsigned wait) -> const std::vector<uint64_t> & {
+      auto [it, fresh] = after.try_emplace(wait);
+      if (!fresh)
+        return it->second;
+      for (Operation *op = points[wait]->getNextNode(); op;
+           op = op->getNextNode()) {
+        if (stops(op))
+          break;
+        bool stopsInside = false;
+        if (op->getNumRegions() != 0)
+          op->walk([&](Operation *nested) {
+            stopsInside |= nested != op && stops(nested);
+          });
+        if (stopsInside)
+          break;
+        op->walk([&](Operation *nested) {
+          auto found = writes.find(nested);
+          if (found == writes.end())
+            return;
+          for (unsigned index = 0; index != found->second.size(); ++index) {
+            it->second.push_back(writeList.size());
+            writeList.push_back({nested, index});
+          }
+        });
+      }
+      return it->second;
+    };
+    // Another partition's write of bytes the read surely shares.
+    auto overwrites = [&](unsigned release, uint64_t id) {
+      auto [writer, index] = writeList[id];
+      const AsyncRead &read = reads[releasedRead[release]];
+      Operation *arrive = points[releases[release].arrive.point];
+      return getPartition(ws, writer) != getPartition(ws, arrive) &&
+             names.surelyMeet(read.value, writes[writer][index].value);
+    };
+    engine::completionHandOffs(
+        releases, waits, writesAfter, overwrites,
+        [](unsigned, unsigned) {},
+        [&](unsigned release, unsigned wait, uint64_t id) {
+          auto [writer, index] = writeList[id];
+          const AsyncRead &read = reads[releasedRead[release]];
+          if (!seen.insert({read.op, writer}).second)
+            return;
+          CompletionHazard hazard{read.op, writer, read.completedBy,
+                                  read.regions, writes[writer][index].regions};
+          hazard.release = points[releases[release].arrive.point];
+          hazard.acquire = points[wait];
+          result.hazards.push_back(std::move(hazard));
+        });
+  });
 }

@@ -15,14 +15,13 @@
 #include "proxyfence/Analysis/ForwardDataflow.h"
 #include "proxyfence/Engine/Frontier.h"
 #include "proxyfence/Engine/HandOff.h"
-#include "proxyfence/Analysis/RingIndices.h"
+#include "proxyfence/Analysis/HandOffs.h"
 #include "proxyfence/Support/InterfaceLookup.h"
 #include "proxyfence/Support/ParallelFunctions.h"
 #include "proxyfence/Support/WarmAhead.h"
 
 #include "proxyfence/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
@@ -228,12 +227,6 @@ struct ProxyHazardAnalysis::Impl
   /// `ignoreFences`, those any fence of the function may be what orders.
   std::vector<Hazard> findHandOffs(FunctionOpInterface function,
                                    bool ignoreFences);
-  /// The one region `value` surely names: an allocation, or a constant
-  /// slot of one, through warp_specialize captures; none otherwise.
-  std::optional<BufferRegion> sureRegion(Value value) const;
-  engine::BarrierName barrierName(Value barrier);
-  std::map<std::tuple<Operation *, int64_t, int64_t>, unsigned> barrierNumbers,
-      ringNumbers;
   bool addsHazard(const llvm::BitVector &pending,
                   const llvm::BitVector &reached, bool cluster);
 };
@@ -559,50 +552,6 @@ private:
 };
 } // namespace
 
-std::optional<BufferRegion>
-ProxyHazardAnalysis::Impl::sureRegion(Value value) const {
-  const RegionSet &set = regions.getRegions(value);
-  if (set.unknown || set.regions.size() != 1)
-    return std::nullopt;
-  for (Value v = value;;) {
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      auto partitions = dyn_cast_or_null<ttg::WarpSpecializePartitionsOp>(
-          arg.getOwner()->getParentOp());
-      if (!partitions || !arg.getOwner()->isEntryBlock() ||
-          arg.getArgNumber() >= partitions.getExplicitCaptures().size())
-        return std::nullopt;
-      v = partitions.getExplicitCaptures()[arg.getArgNumber()];
-      continue;
-    }
-    Operation *def = v.getDefiningOp();
-    if (isa<ttg::LocalAllocOp>(def))
-      return set.regions.front();
-    auto index = dyn_cast<ttg::MemDescIndexOp>(def);
-    APInt constant;
-    if (!index || !matchPattern(index.getIndex(), m_ConstantInt(&constant)))
-      return std::nullopt;
-    v = index.getSrc();
-  }
-}
-
-engine::BarrierName ProxyHazardAnalysis::Impl::barrierName(Value barrier) {
-  engine::BarrierName name;
-  std::optional<BufferRegion> one = sureRegion(barrier);
-  if (one && one->range.size() == 8)
-    name.barrier = barrierNumbers
-                       .try_emplace({one->alloc, one->range.start, 0},
-                                    barrierNumbers.size())
-                       .first->second;
-  if (auto index = barrier.getDefiningOp<ttg::MemDescIndexOp>())
-    if (std::optional<BufferRegion> ring = sureRegion(index.getSrc()))
-      name.ring = ringNumbers
-                      .try_emplace({ring->alloc, ring->range.start,
-                                    ring->range.end},
-                                   ringNumbers.size())
-                      .first->second;
-  return name;
-}
-
 std::vector<Hazard>
 ProxyHazardAnalysis::Impl::findHandOffs(FunctionOpInterface function,
                                         bool ignoreFences) {
@@ -623,15 +572,14 @@ ProxyHazardAnalysis::Impl::findHandOffs(FunctionOpInterface function,
     return iface && (iface.isExecutionBarrier() ||
                      iface.getExecutionBarrierScope().has_value());
   };
+  HandOffNames names(regions);
   for (ttg::WarpSpecializeOp ws : specialized) {
     SmallVector<Region *> partitions = {&ws.getDefaultRegion()};
     for (Region &partition : ws.getPartitionRegions())
       partitions.push_back(&partition);
     auto partitionOf = [&](Operation *op) -> int {
-      for (auto [index, partition] : llvm::enumerate(partitions))
-        if (partition->isAncestor(op->getParentRegion()))
-          return index;
-      return -1;
+      std::optional<unsigned> partition = getPartition(ws, op);
+      return partition ? static_cast<int>(*partition) : -1;
     };
     // The arrives and waits of every partition (unpredicated: they surely
     // run), numbered; the keys unfenced on every path at each arrive.
@@ -650,13 +598,13 @@ ProxyHazardAnalysis::Impl::findHandOffs(FunctionOpInterface function,
           if (arrive.getPred() || !unfenced.count(op))
             return;
           arrives.push_back({static_cast<unsigned>(points.size()),
-                             barrierName(arrive.getAlloc())});
+                             names.name(arrive.getAlloc())});
           points.push_back(op);
         } else if (auto wait = dyn_cast<ttng::WaitBarrierOp>(op)) {
           if (wait.getPred())
             return;
           waits.push_back({static_cast<unsigned>(points.size()),
-                           barrierName(wait.getAlloc())});
+                           names.name(wait.getAlloc())});
           points.push_back(op);
         }
       });
@@ -702,11 +650,7 @@ ProxyHazardAnalysis::Impl::findHandOffs(FunctionOpInterface function,
     // Through one barrier: both accesses surely touch the same bytes (one
     // region each, traced to an allocation or a constant slot of one).
     auto meets = [&](unsigned key, uint64_t access) {
-      Value g = accesses[key].value, a = accesses[access].value;
-      if (!g || !a)
-        return false;
-      std::optional<BufferRegion> x = sureRegion(g), y = sureRegion(a);
-      return x && y && x->alloc == y->alloc && x->range.overlaps(y->range);
+      return names.surelyMeet(accesses[key].value, accesses[access].value);
     };
     // Through a ring: the generic access is of the data slot its
     // partition's arrive names by the same index value (in the same block,
@@ -735,8 +679,8 @@ ProxyHazardAnalysis::Impl::findHandOffs(FunctionOpInterface function,
           dataA.getIndex() != barA.getIndex() ||
           dataG.getType() != dataA.getType())
         return false;
-      std::optional<BufferRegion> ringG = sureRegion(dataG.getSrc());
-      std::optional<BufferRegion> ringA = sureRegion(dataA.getSrc());
+      std::optional<BufferRegion> ringG = names.sureRegion(dataG.getSrc());
+      std::optional<BufferRegion> ringA = names.sureRegion(dataA.getSrc());
       return ringG && ringA && *ringG == *ringA;
     };
     DenseSet<std::tuple<Operation *, Operation *, unsigned>> seen;

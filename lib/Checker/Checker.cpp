@@ -198,15 +198,31 @@ static Finding makeMissingWait(const CompletionHazard &hazard,
   finding.region = describeOverlap(hazard.genericRegions, hazard.asyncRegions);
   finding.path = describePath(hazard.asyncOp, hazard.genericOp);
   finding.asyncWriter = isAsyncWriter(hazard.genericOp);
+  std::string why, arrive, wait;
+  if (hazard.release) {
+    auto at = [&](Operation *op) {
+      OpInfo info = positions.describe(op);
+      return info.ir.isKnown() ? info.ir.str() : info.source.str();
+    };
+    arrive = at(hazard.release);
+    wait = at(hazard.acquire);
+    finding.path = "warp-specialize partitions: ttng.arrive_barrier at " +
+                   arrive + ", its wait at " + wait;
+    why = "; " + finding.secondary.name +
+          "'s partition reaches the ttng.arrive_barrier at " + arrive +
+          " with the read in flight, and the partition that waits on that "
+          "barrier (at " + wait +
+          ") writes the bytes: an arrive does not wait for async reads";
+  }
   finding.message = llvm::formatv(
       "{0}{1} overwrites shared memory that {2} may still be reading through "
-      "the async proxy: {3}, a completion wait does ({4})",
+      "the async proxy: {3}, a completion wait does ({4}){5}",
       finding.primary.name,
       finding.asyncWriter ? " (an async-proxy write)" : "",
       finding.secondary.name,
       finding.asyncWriter ? "no fence orders two async operations"
                           : "a fence does not order this",
-      finding.path);
+      hazard.release ? "warp-specialize partitions" : finding.path, why);
   switch (hazard.needed) {
   case CompletionKind::BulkStoreRead:
     finding.fix = "wait for the store's reads first: `ttng.async_tma_store_wait "
@@ -222,6 +238,17 @@ static Finding makeMissingWait(const CompletionHazard &hazard,
                   "(`ttng.wait_barrier`) before the write";
     break;
   }
+  if (hazard.release)
+    finding.fix = llvm::formatv(
+        "complete the read in its partition before the ttng.arrive_barrier "
+        "at {0}: {1}",
+        arrive,
+        hazard.needed == CompletionKind::BulkStoreRead
+            ? "`ttng.async_tma_store_wait {pendings = 0 : i32}`"
+        : hazard.needed == CompletionKind::WgmmaGroup
+            ? "`ttng.warp_group_dot_wait` with pendings = 0"
+            : "let the MMA arrive on that barrier itself (its barrier "
+              "operand, or `ttng.tc_gen5_commit`) instead of the arrive");
   return finding;
 }
 

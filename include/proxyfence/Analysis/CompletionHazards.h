@@ -30,6 +30,13 @@ struct CompletionHazard {
   CompletionKind needed = CompletionKind::None;
   RegionSet asyncRegions;
   RegionSet genericRegions;
+  /// For a write of another warp_specialize partition, proven through a
+  /// hand-off (include/proxyfence/Engine/HandOff.h): the
+  /// `ttng.arrive_barrier` the issuing partition reached with the read in
+  /// flight, and the `ttng.wait_barrier` on the same barrier the write
+  /// follows.
+  mlir::Operation *release = nullptr;
+  mlir::Operation *acquire = nullptr;
 };
 
 class CompletionHazardAnalysis {
