@@ -6,7 +6,8 @@
 Runs on the machine with the GPU (Triton 3.6, PyTorch, JAX with Pallas
 Mosaic GPU). Collects the PTX each compiler writes:
   - triton:   Triton kernels of the shapes users write (TMA matmul, the
-              cp.async-pipelined matmul, attention), from the Triton cache
+              cp.async-pipelined matmul, warp-specialized persistent loops),
+              from the Triton cache
               (each kernel's .ttgir beside its .ptx);
   - inductor: torch.compile(mode="max-autotune-no-cudagraphs") of bf16 mm,
               addmm and bmm, from Inductor's Triton cache;
@@ -78,6 +79,52 @@ def run_triton(out):
     for stages in (2, 3):
         matmul_tma[(M // 128, N // 128)](ad, bd, cd, K, 128, 128, 64,
                                          num_stages=stages)
+    # Warp-specialized loops (hand-offs between partitions through
+    # mbarriers): a persistent TMA matmul, and a reduction whose consumer
+    # reads each TMA-loaded slot with generic loads before handing it back
+    # to the producer's next TMA load. Each may be refused by the Triton
+    # version at hand; the others still run.
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+
+    @triton.jit
+    def matmul_tma_ws(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr,
+                      BN: tl.constexpr, BK: tl.constexpr, SMS: tl.constexpr):
+        tiles_n = tl.cdiv(N, BN)
+        tiles = tl.cdiv(M, BM) * tiles_n
+        for tile in tl.range(tl.program_id(0), tiles, SMS, flatten=True,
+                             warp_specialize=True):
+            tm = tile // tiles_n
+            tn = tile % tiles_n
+            acc = tl.zeros((BM, BN), dtype=tl.float32)
+            for k in tl.range(0, K, BK):
+                x = a_desc.load([tm * BM, k])
+                y = b_desc.load([k, tn * BN])
+                acc = tl.dot(x, y, acc)
+            c_desc.store([tm * BM, tn * BN], acc.to(tl.float16))
+
+    @triton.jit
+    def rowsum_tma_ws(a_desc, o, M, K, BM: tl.constexpr, BK: tl.constexpr,
+                      SMS: tl.constexpr):
+        tiles = tl.cdiv(M, BM)
+        for tile in tl.range(tl.program_id(0), tiles, SMS, flatten=True,
+                             warp_specialize=True):
+            acc = tl.zeros((BM, BK), dtype=tl.float32)
+            for k in tl.range(0, K, BK):
+                acc += a_desc.load([tile * BM, k]).to(tl.float32)
+            tl.store(o + tile * BM + tl.arange(0, BM), tl.sum(acc, 1))
+
+    for stages in (2, 3):
+        try:
+            matmul_tma_ws[(sms,)](ad, bd, cd, M, N, K, 128, 128, 64, sms,
+                                  num_stages=stages)
+        except Exception:
+            traceback.print_exc()
+        try:
+            rd = TensorDescriptor.from_tensor(a, [64, 64])
+            rowsum_tma_ws[(sms,)](rd, c, M, K, 64, 64, sms,
+                                  num_stages=stages)
+        except Exception:
+            traceback.print_exc()
     torch.cuda.synchronize()
     return [os.path.join(out, "cache-triton")]
 
