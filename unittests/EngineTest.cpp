@@ -9,10 +9,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/Engine/Completion.h"
+#include "proxyfence/Engine/FenceVerdicts.h"
 #include "proxyfence/Engine/Frontier.h"
 #include "proxyfence/Engine/HandOff.h"
 
 #include "gtest/gtest.h"
+
+#include <set>
 
 using namespace proxyfence;
 using namespace proxyfence::engine;
@@ -450,6 +453,49 @@ TEST(Engine, CompletionHandOffs) {
   using F = std::pair<unsigned, uint64_t>;
   EXPECT_EQ(matched, (std::vector<M>{{0, 20}, {2, 20}}));
   EXPECT_EQ(found, (std::vector<F>{{0, 7}, {0, 8}, {2, 8}}));
+}
+
+// The greedy verdicts: removed fences stay removed for the later ones' answers
+// (two adjacent equal fences: one is reported); over-wide is asked only
+// of needed cluster fences; an unneeded fence may be kept or redundant.
+TEST(Engine, GreedyFenceVerdicts) {
+  // Fences 1 and 2 order the same pair: removing either alone matters
+  // only once the other is gone.
+  std::set<unsigned> removed;
+  std::vector<unsigned> narrowAsked;
+  auto matters = [&](unsigned f) {
+    if (f == 1)
+      return removed.count(2) != 0;
+    if (f == 2)
+      return removed.count(1) != 0;
+    return f == 0 || f == 3;
+  };
+  auto narrowing = [&](unsigned f) {
+    narrowAsked.push_back(f);
+    return f == 0 || f == 2;
+  };
+  auto unneeded = [](unsigned f) {
+    return f == 4 ? FenceVerdict::Kept
+                  : f == 5 ? FenceVerdict::Redundant : FenceVerdict::Spurious;
+  };
+  FenceQuestions questions;
+  questions.removalMatters = matters;
+  questions.narrowingMatters = narrowing;
+  questions.unneeded = unneeded;
+  auto remove = [&](unsigned f) { removed.insert(f); };
+  questions.remove = remove;
+  std::vector<FenceSite> sites = {{0, Scope::Cluster}, {1, Scope::CTA},
+                                  {2, Scope::Cluster}, {3, Scope::Cluster},
+                                  {4, Scope::CTA},     {5, Scope::CTA}};
+  std::vector<FenceVerdict> verdicts = greedyFenceVerdicts(sites, questions);
+  EXPECT_EQ(verdicts,
+            (std::vector<FenceVerdict>{
+                FenceVerdict::Needed, FenceVerdict::Spurious,
+                FenceVerdict::Needed /* 1 is gone: 2 matters */,
+                FenceVerdict::Overwide, FenceVerdict::Kept,
+                FenceVerdict::Redundant}));
+  EXPECT_EQ(removed, (std::set<unsigned>{1, 5}));
+  EXPECT_EQ(narrowAsked, (std::vector<unsigned>{0, 2, 3}));
 }
 
 } // namespace

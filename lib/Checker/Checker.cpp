@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/Checker/Checker.h"
+#include "proxyfence/Engine/FenceVerdicts.h"
 
 #include "proxyfence/Analysis/CompletionHazards.h"
 #include "proxyfence/Analysis/ProxyHazards.h"
@@ -462,7 +463,12 @@ proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
     return it == effects.end() ? FenceEffect() : it->second;
   };
   llvm::MapVector<Operation *, SmallVector<Operation *>> candidates;
+  std::vector<Operation *> fenceOps;
+  std::vector<engine::FenceSite> sites;
   module->walk([&](ttng::FenceAsyncSharedOp fence) {
+    sites.push_back({static_cast<unsigned>(fenceOps.size()),
+                     fence.getBCluster() ? Scope::Cluster : Scope::CTA});
+    fenceOps.push_back(fence);
     FenceEffect effect = effectOf(fence);
     if (!effect.greedyExact && !effect.ordersHazard)
       candidates[fence->getParentOfType<FunctionOpInterface>()].push_back(
@@ -473,28 +479,41 @@ proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
     if (probe.newHazardsIn(function, fences).empty())
       allSpurious.insert(fences.begin(), fences.end());
 
-  module->walk([&](ttng::FenceAsyncSharedOp fence) {
+  // The engine's greedy verdicts (include/proxyfence/Engine/
+  // FenceVerdicts.h), the answers from the baseline's record where it
+  // decides them, else from a probe.
+  auto removalMatters = [&](unsigned id) {
+    Operation *fence = fenceOps[id];
     FenceEffect effect = effectOf(fence);
-    bool spurious, overwide = false;
-    if (effect.greedyExact) {
-      spurious = effect.greedySpurious;
-      overwide = fence.getBCluster() && effect.greedyOverwide;
-    } else {
-      spurious = !effect.ordersHazard &&
-                 (allSpurious.contains(fence) ||
-                  probe.newHazards(fence, /*narrowOnly=*/false).empty());
-      if (!spurious && fence.getBCluster() && !effect.needsClusterScope)
-        overwide = probe.newHazards(fence, /*narrowOnly=*/true).empty();
-    }
-    if (spurious) {
-      findings.push_back(
-          makeFenceWarning(FindingKind::SpuriousFence, fence, positions));
-      probe.removed.insert(fence);
-    } else if (overwide) {
-      findings.push_back(
-          makeFenceWarning(FindingKind::OverwideFence, fence, positions));
-    }
-  });
+    if (effect.greedyExact)
+      return !effect.greedySpurious;
+    return effect.ordersHazard ||
+           (!allSpurious.contains(fence) &&
+            !probe.newHazards(fence, /*narrowOnly=*/false).empty());
+  };
+  auto narrowingMatters = [&](unsigned id) {
+    Operation *fence = fenceOps[id];
+    FenceEffect effect = effectOf(fence);
+    if (effect.greedyExact)
+      return !effect.greedyOverwide;
+    return effect.needsClusterScope ||
+           !probe.newHazards(fence, /*narrowOnly=*/true).empty();
+  };
+  auto remove = [&](unsigned id) { probe.removed.insert(fenceOps[id]); };
+  engine::FenceQuestions questions;
+  questions.removalMatters = removalMatters;
+  questions.narrowingMatters = narrowingMatters;
+  questions.remove = remove;
+  std::vector<engine::FenceVerdict> verdicts =
+      engine::greedyFenceVerdicts(sites, questions);
+  for (auto [site, verdict] : llvm::zip(sites, verdicts)) {
+    if (verdict == engine::FenceVerdict::Spurious)
+      findings.push_back(makeFenceWarning(FindingKind::SpuriousFence,
+                                          fenceOps[site.fence], positions));
+    else if (verdict == engine::FenceVerdict::Overwide)
+      findings.push_back(makeFenceWarning(FindingKind::OverwideFence,
+                                          fenceOps[site.fence], positions));
+  }
 
   mergeSameSourcePairs(findings);
   reportUnmodeledNVWS(module, positions, findings);
@@ -523,22 +542,42 @@ proxyfence::explainFences(ModuleOp module, const PositionResolver &positions) {
     probe.baseline.insert(keyOf(hazard));
 
   std::vector<FenceExplanation> explanations;
+  std::vector<Operation *> fenceOps;
+  std::vector<engine::FenceSite> sites;
   module->walk([&](ttng::FenceAsyncSharedOp fence) {
-    FenceExplanation explanation;
-    explanation.fence = positions.describe(fence);
-    for (const Hazard &hazard : probe.newHazards(fence, false))
+    sites.push_back({static_cast<unsigned>(fenceOps.size()),
+                     fence.getBCluster() ? Scope::Cluster : Scope::CTA});
+    fenceOps.push_back(fence);
+    explanations.emplace_back();
+  });
+  // The engine's greedy verdicts, every answer from a probe, with what
+  // each fence protects.
+  auto removalMatters = [&](unsigned id) {
+    FenceExplanation &explanation = explanations[id];
+    explanation.fence = positions.describe(fenceOps[id]);
+    for (const Hazard &hazard : probe.newHazards(fenceOps[id], false))
       explanation.protects.push_back(makeMissingFence(hazard, positions));
-    explanation.needed = !explanation.protects.empty();
-    if (!explanation.needed)
-      probe.removed.insert(fence);
-    explanation.overwide = explanation.needed && fence.getBCluster() &&
-                           probe.newHazards(fence, true).empty();
+    return !explanation.protects.empty();
+  };
+  auto narrowingMatters = [&](unsigned id) {
+    return !probe.newHazards(fenceOps[id], true).empty();
+  };
+  auto remove = [&](unsigned id) { probe.removed.insert(fenceOps[id]); };
+  engine::FenceQuestions questions;
+  questions.removalMatters = removalMatters;
+  questions.narrowingMatters = narrowingMatters;
+  questions.remove = remove;
+  std::vector<engine::FenceVerdict> verdicts =
+      engine::greedyFenceVerdicts(sites, questions);
+  for (auto [site, verdict] : llvm::zip(sites, verdicts)) {
+    FenceExplanation &explanation = explanations[site.fence];
+    explanation.needed = verdict != engine::FenceVerdict::Spurious;
+    explanation.overwide = verdict == engine::FenceVerdict::Overwide;
     if (!explanation.needed)
       explanation.summary = "not needed: no generic access it orders reaches "
                             "an async access of the same bytes";
     else
       explanation.summary = summarizeNeededFence(explanation);
-    explanations.push_back(std::move(explanation));
-  });
+  }
   return explanations;
 }

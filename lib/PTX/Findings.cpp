@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionAnalysis.h"
+#include "proxyfence/Engine/FenceVerdicts.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -1158,57 +1159,80 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
   std::vector<std::vector<unsigned>> unordering(baseline.size());
   std::vector<Finding> warnings;
   RunOptions probe;
-  for (unsigned i = 0; i != fa.roles.size(); ++i) {
-    if (fa.roles[i].role != Role::ProxyFence)
-      continue;
-    // Whether the run adds a hazard, or explains a baseline one otherwise
-    // (the fence is then on its way without ordering it: too narrow, or
-    // after the cluster arrive). `culprit` records the latter, up to the
-    // first new hazard.
-    auto matters = [&](const RunOptions &options, bool culprit) {
-      bool result = false;
-      for (const FenceProbe::Difference &difference :
-           fences.differences(options)) {
-        if (!difference.baselineIndex)
-          return true; // a new hazard
-        unsigned b = *difference.baselineIndex;
-        result = true;
-        if (culprit && !llvm::is_contained(unordering[b], i))
-          unordering[b].push_back(i);
-      }
-      return result;
-    };
+  // The engine's greedy verdicts (include/proxyfence/Engine/
+  // FenceVerdicts.h) over the function's fences, in program order; the
+  // removed fences are `probe.ignored`.
+  std::vector<engine::FenceSite> sites;
+  for (unsigned i = 0; i != fa.roles.size(); ++i)
+    if (fa.roles[i].role == Role::ProxyFence)
+      sites.push_back({i, fa.roles[i].fenceScope});
+  // Whether the run adds a hazard, or explains a baseline one otherwise
+  // (the fence is then on its way without ordering it: too narrow, or
+  // after the cluster arrive). `culprit` records the latter for fence `i`,
+  // up to the first new hazard.
+  auto matters = [&](const RunOptions &options, unsigned i, bool culprit) {
+    bool result = false;
+    for (const FenceProbe::Difference &difference :
+         fences.differences(options)) {
+      if (!difference.baselineIndex)
+        return true; // a new hazard
+      unsigned b = *difference.baselineIndex;
+      result = true;
+      if (culprit && !llvm::is_contained(unordering[b], i))
+        unordering[b].push_back(i);
+    }
+    return result;
+  };
+  // The fence a redundant one defers to.
+  std::map<unsigned, unsigned> coveredBy;
+  engine::FenceQuestions questions;
+  auto removalMatters = [&](unsigned i) {
     RunOptions without = probe;
     without.ignored.insert(i);
-    if (!matters(without, /*culprit=*/true)) {
-      // Spurious only if no other thread's async op may need it either, or
-      // a later fence orders all it orders; never when it publishes an
-      // initialised mbarrier to the async proxy.
-      std::vector<std::pair<unsigned, unsigned>> pending =
-          pendingAt(fa, i, probe);
-      if (!publishedBarrierInit(fa, i, pending) &&
-          !mayOrderOtherThreads(fa, pending)) {
-        warnings.push_back(makeFenceWarning(fa, FindingKind::SpuriousFence, i));
-        probe.ignored.insert(i);
-      } else if (std::optional<unsigned> later = coveringFence(fa, i, probe)) {
-        Finding finding = makeFenceWarning(fa, FindingKind::SpuriousFence, i);
-        finding.message = llvm::formatv(
-            "redundant proxy fence: every path from it reaches the fence at "
-            "line {0} before an async access or a synchronization another "
-            "thread could see the generic accesses through, and that fence "
-            "orders all they need",
-            fa.function.instructions[*later].position.line);
-        warnings.push_back(std::move(finding));
-        probe.ignored.insert(i);
-      }
-      continue;
+    return matters(without, i, /*culprit=*/true);
+  };
+  auto narrowingMatters = [&](unsigned i) {
+    RunOptions narrow = probe;
+    narrow.narrowed.insert(i);
+    return matters(narrow, i, /*culprit=*/false);
+  };
+  // Spurious only if no other thread's async op may need it either, or a
+  // later fence orders all it orders; never when it publishes an
+  // initialised mbarrier to the async proxy.
+  auto unneeded = [&](unsigned i) {
+    std::vector<std::pair<unsigned, unsigned>> pending =
+        pendingAt(fa, i, probe);
+    if (!publishedBarrierInit(fa, i, pending) &&
+        !mayOrderOtherThreads(fa, pending))
+      return engine::FenceVerdict::Spurious;
+    if (std::optional<unsigned> later = coveringFence(fa, i, probe)) {
+      coveredBy[i] = *later;
+      return engine::FenceVerdict::Redundant;
     }
-    if (fa.roles[i].fenceScope == Scope::Cluster) {
-      RunOptions narrow = probe;
-      narrow.narrowed.insert(i);
-      if (!matters(narrow, /*culprit=*/false))
-        warnings.push_back(
-            makeFenceWarning(fa, FindingKind::OverwideFence, i));
+    return engine::FenceVerdict::Kept;
+  };
+  auto remove = [&](unsigned i) { probe.ignored.insert(i); };
+  questions.removalMatters = removalMatters;
+  questions.narrowingMatters = narrowingMatters;
+  questions.unneeded = unneeded;
+  questions.remove = remove;
+  std::vector<engine::FenceVerdict> verdicts =
+      engine::greedyFenceVerdicts(sites, questions);
+  for (auto [site, verdict] : llvm::zip(sites, verdicts)) {
+    unsigned i = site.fence;
+    if (verdict == engine::FenceVerdict::Spurious) {
+      warnings.push_back(makeFenceWarning(fa, FindingKind::SpuriousFence, i));
+    } else if (verdict == engine::FenceVerdict::Redundant) {
+      Finding finding = makeFenceWarning(fa, FindingKind::SpuriousFence, i);
+      finding.message = llvm::formatv(
+          "redundant proxy fence: every path from it reaches the fence at "
+          "line {0} before an async access or a synchronization another "
+          "thread could see the generic accesses through, and that fence "
+          "orders all they need",
+          fa.function.instructions[coveredBy.at(i)].position.line);
+      warnings.push_back(std::move(finding));
+    } else if (verdict == engine::FenceVerdict::Overwide) {
+      warnings.push_back(makeFenceWarning(fa, FindingKind::OverwideFence, i));
     }
   }
   // Cross-role hazards through a matched hand-off whose bytes are not
@@ -1333,10 +1357,17 @@ void explainFunction(const FunctionAnalysis &fa,
     return finding;
   };
   RunOptions probe;
-  for (unsigned i = 0; i != fa.roles.size(); ++i) {
-    if (fa.roles[i].role != Role::ProxyFence)
-      continue;
-    FenceExplanation explanation;
+  // The engine's greedy verdicts, as check gives them, with what each
+  // fence protects and why it is kept.
+  std::vector<engine::FenceSite> sites;
+  for (unsigned i = 0; i != fa.roles.size(); ++i)
+    if (fa.roles[i].role == Role::ProxyFence)
+      sites.push_back({i, fa.roles[i].fenceScope});
+  std::map<unsigned, FenceExplanation> explained;
+  std::map<unsigned, std::optional<unsigned>> inits;
+  std::map<unsigned, unsigned> coveredBy;
+  auto removalMatters = [&](unsigned i) {
+    FenceExplanation &explanation = explained[i];
     explanation.fence = describe(fa.module, fa.function.instructions[i]);
     RunOptions without = probe;
     without.ignored.insert(i);
@@ -1351,45 +1382,58 @@ void explainFunction(const FunctionAnalysis &fa,
                 [&] { return describeHazard(hazard); });
     }
     pairs.flush(explanation.protects);
-    std::optional<unsigned> init;
-    bool otherThreads = false;
-    if (explanation.protects.empty()) {
-      std::vector<std::pair<unsigned, unsigned>> pending =
-          pendingAt(fa, i, probe);
-      init = publishedBarrierInit(fa, i, pending);
-      otherThreads = init || mayOrderOtherThreads(fa, pending);
+    return !explanation.protects.empty();
+  };
+  auto narrowingMatters = [&](unsigned i) {
+    RunOptions narrow = probe;
+    narrow.narrowed.insert(i);
+    return !fences.differences(narrow).empty();
+  };
+  auto unneeded = [&](unsigned i) {
+    std::vector<std::pair<unsigned, unsigned>> pending =
+        pendingAt(fa, i, probe);
+    std::optional<unsigned> init = publishedBarrierInit(fa, i, pending);
+    if (!init && !mayOrderOtherThreads(fa, pending))
+      return engine::FenceVerdict::Spurious;
+    if (std::optional<unsigned> later = coveringFence(fa, i, probe)) {
+      coveredBy[i] = *later;
+      return engine::FenceVerdict::Redundant;
     }
-    std::optional<unsigned> later;
-    if (otherThreads && (later = coveringFence(fa, i, probe))) {
-      otherThreads = false;
-      init.reset();
-    }
-    explanation.needed = !explanation.protects.empty() || otherThreads;
-    if (!explanation.needed)
-      probe.ignored.insert(i);
-    if (!explanation.protects.empty() &&
-        fa.roles[i].fenceScope == Scope::Cluster) {
-      RunOptions narrow = probe;
-      narrow.narrowed.insert(i);
-      explanation.overwide = fences.differences(narrow).empty();
-    }
-    if (!explanation.needed && later)
+    inits[i] = init;
+    return engine::FenceVerdict::Kept;
+  };
+  auto remove = [&](unsigned i) { probe.ignored.insert(i); };
+  engine::FenceQuestions questions;
+  questions.removalMatters = removalMatters;
+  questions.narrowingMatters = narrowingMatters;
+  questions.unneeded = unneeded;
+  questions.remove = remove;
+  std::vector<engine::FenceVerdict> verdicts =
+      engine::greedyFenceVerdicts(sites, questions);
+  for (auto [site, verdict] : llvm::zip(sites, verdicts)) {
+    unsigned i = site.fence;
+    FenceExplanation explanation = std::move(explained[i]);
+    explanation.needed = verdict == engine::FenceVerdict::Needed ||
+                         verdict == engine::FenceVerdict::Overwide ||
+                         verdict == engine::FenceVerdict::Kept;
+    explanation.overwide = verdict == engine::FenceVerdict::Overwide;
+    if (verdict == engine::FenceVerdict::Redundant)
       explanation.summary = llvm::formatv(
           "not needed: every path from it reaches the fence at line {0} "
           "before an async access or a synchronization that publishes, and "
           "that fence orders all it does (removing it alone is harmless)",
-          fa.function.instructions[*later].position.line);
-    else if (!explanation.needed)
+          fa.function.instructions[coveredBy.at(i)].position.line);
+    else if (verdict == engine::FenceVerdict::Spurious)
       explanation.summary = "not needed: no generic access pending at it may "
                             "touch the bytes of an async access, in any "
                             "thread (removing it is harmless)";
-    else if (init)
+    else if (verdict == engine::FenceVerdict::Kept && inits.at(i))
       explanation.summary = llvm::formatv(
           "needed: it publishes the mbarrier.init at {0} to the async proxy, "
           "which signals that barrier (a TMA's complete_tx, a "
           "tcgen05.commit); the function has no fence.mbarrier_init",
-          describe(fa.module, fa.function.instructions[*init]).ir.str());
-    else if (otherThreads)
+          describe(fa.module, fa.function.instructions[*inits.at(i)]).ir.str());
+    else if (verdict == engine::FenceVerdict::Kept)
       explanation.summary =
           "needed: generic accesses pending at it may touch the bytes of an "
           "async access (removing it alone adds no hazard of this thread: "
