@@ -73,6 +73,12 @@ static std::string describeOverlap(const RegionSet &a, const RegionSet &b) {
   return "";
 }
 
+/// The op a finding of this front-end names (PositionResolver::describe
+/// keeps it as the finding's opaque handle).
+static Operation *opOf(const OpInfo &info) {
+  return static_cast<Operation *>(const_cast<void *>(info.node));
+}
+
 /// How control gets from `generic` to `async`.
 static std::string describePath(Operation *generic, Operation *async) {
   if (generic->getBlock() == async->getBlock())
@@ -398,8 +404,8 @@ static void reportUnmodeledNVWS(ModuleOp module,
   llvm::DenseMap<Operation *, unsigned> withheld;
   llvm::erase_if(findings, [&](const Finding &finding) {
     Operation *function =
-        finding.primary.op
-            ? finding.primary.op->getParentOfType<FunctionOpInterface>()
+        finding.primary.node
+            ? opOf(finding.primary)->getParentOfType<FunctionOpInterface>()
             : nullptr;
     if (!function || !firstNVWSOp.count(function))
       return false;
@@ -523,8 +529,8 @@ proxyfence::checkModule(ModuleOp module, const PositionResolver &positions) {
   module->walk([&](Operation *op) { order[op] = order.size(); });
   std::stable_sort(findings.begin(), findings.end(),
                    [&](const Finding &a, const Finding &b) {
-                     return order.lookup(a.primary.op) <
-                            order.lookup(b.primary.op);
+                     return order.lookup(opOf(a.primary)) <
+                            order.lookup(opOf(b.primary));
                    });
   return findings;
 }

@@ -44,7 +44,7 @@ SourcePosition PositionResolver::getSourcePosition(Location loc) {
 
 OpInfo PositionResolver::describe(Operation *op) const {
   OpInfo info;
-  info.op = op;
+  info.node = op;
   if (!op)
     return info;
   info.name = op->getName().getStringRef().str();

@@ -13,7 +13,7 @@
 #define PROXYFENCE_CHECKER_CHECKER_H
 
 #include "proxyfence/Analysis/BufferRegion.h"
-#include "proxyfence/Checker/Finding.h"
+#include "proxyfence/Engine/Finding.h"
 #include "proxyfence/Interfaces/ProxyAccess.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -10,7 +10,7 @@
 #ifndef PROXYFENCE_COMMANDLINE_REPORT_H
 #define PROXYFENCE_COMMANDLINE_REPORT_H
 
-#include "proxyfence/Checker/Finding.h"
+#include "proxyfence/Engine/Finding.h"
 
 #include "llvm/ADT/ArrayRef.h"
 

@@ -9,7 +9,7 @@
 #ifndef PROXYFENCE_PTX_ANALYSIS_H
 #define PROXYFENCE_PTX_ANALYSIS_H
 
-#include "proxyfence/Checker/Finding.h"
+#include "proxyfence/Engine/Finding.h"
 #include "proxyfence/PTX/Classify.h"
 
 #include "llvm/ADT/DenseMap.h"

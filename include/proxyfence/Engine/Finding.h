@@ -1,23 +1,20 @@
 //===- Finding.h - one finding of the checker, MLIR-free -------*- C++ -*-===//
 //
-// The finding and fence-explanation records shared by the TTGIR checker (lib/Checker) and the PTX
-// checker (lib/PTX): positions, the ops involved, the kind. It needs no
-// MLIR, so that the PTX library stays plain C++ on LLVM Support.
+// The finding and explanation records both front-ends produce (the TTGIR
+// checker, lib/Checker; the PTX checker, lib/PTX) and the report writers
+// read (lib/CommandLine): positions, the ops involved, the kind. No MLIR:
+// an op is named by its positions and an opaque handle of its front-end.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef PROXYFENCE_CHECKER_FINDING_H
-#define PROXYFENCE_CHECKER_FINDING_H
+#ifndef PROXYFENCE_ENGINE_FINDING_H
+#define PROXYFENCE_ENGINE_FINDING_H
 
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <string>
 #include <vector>
-
-namespace mlir {
-class Operation;
-} // namespace mlir
 
 namespace proxyfence {
 
@@ -38,8 +35,10 @@ struct SourcePosition {
 
 /// What the checker knows about one op (or PTX instruction) it mentions.
 struct OpInfo {
-  /// The MLIR op; null for a PTX instruction.
-  mlir::Operation *op = nullptr;
+  /// The front-end's own handle of the op, opaque here (TTGIR: its
+  /// `mlir::Operation`; null for a PTX instruction, which the position
+  /// names).
+  const void *node = nullptr;
   std::string name;        // "ttg.local_store", "st.shared.v4.b32"
   SourcePosition source;   // kernels.py:106:41
   SourcePosition ir;       // kernel.ttgir:47:9, kernel.ptx:120:2
@@ -162,4 +161,4 @@ inline std::string summarizeNeededFence(const FenceExplanation &explanation) {
 
 } // namespace proxyfence
 
-#endif // PROXYFENCE_CHECKER_FINDING_H
+#endif // PROXYFENCE_ENGINE_FINDING_H
