@@ -377,6 +377,34 @@ TEST(Engine, HandOffMeetings) {
   EXPECT_EQ(met[3].wait, 21u);
 }
 
+// One barrier against a ring named by an index: the front-end places the
+// barrier in the ring (slotOf); such meetings come after all the others.
+TEST(Engine, HandOffMeetingsOfAConstantSlot) {
+  SyncPoint arrives[] = {{10, {std::nullopt, 5}}, {11, {0, std::nullopt}}};
+  SyncPoint waits[] = {{20, {1, std::nullopt}}, {21, {std::nullopt, 5}},
+                       {22, {0, std::nullopt}}};
+  auto slotOf = [](unsigned one, unsigned indexed) -> std::optional<int64_t> {
+    if (one == 20 && indexed == 10)
+      return 3;
+    if (one == 11 && indexed == 21)
+      return 0;
+    return std::nullopt;
+  };
+  std::vector<Meeting> met = meetings(arrives, waits, slotOf);
+  ASSERT_EQ(met.size(), 4u);
+  EXPECT_EQ(met[0].arrive, 10u); // wait 21: ring 5
+  EXPECT_FALSE(met[0].slot);
+  EXPECT_EQ(met[1].arrive, 11u); // wait 22: barrier 0
+  EXPECT_EQ(met[2].wait, 20u);   // barrier 1 is slot 3 of arrive 10's ring
+  EXPECT_EQ(met[2].slot, std::optional<int64_t>(3));
+  EXPECT_TRUE(met[2].throughRing);
+  EXPECT_EQ(met[3].arrive, 11u); // barrier 0 is slot 0 of wait 21's ring
+  EXPECT_EQ(met[3].wait, 21u);
+  EXPECT_EQ(met[3].slot, std::optional<int64_t>(0));
+  // Without slotOf, none of those.
+  EXPECT_EQ(meetings(arrives, waits).size(), 2u);
+}
+
 // Unfenced on every path: a fence on one path is enough to leave it out;
 // an arrive starts the history again.
 TEST(Engine, MustUnfenced) {

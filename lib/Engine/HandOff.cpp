@@ -10,7 +10,7 @@ using namespace proxyfence::engine;
 
 std::vector<Meeting>
 proxyfence::engine::meetings(llvm::ArrayRef<SyncPoint> arrives,
-                             llvm::ArrayRef<SyncPoint> waits) {
+                             llvm::ArrayRef<SyncPoint> waits, SlotOf slotOf) {
   std::vector<Meeting> result;
   for (const SyncPoint &wait : waits) {
     if (wait.name.barrier)
@@ -22,6 +22,20 @@ proxyfence::engine::meetings(llvm::ArrayRef<SyncPoint> arrives,
         if (arrive.name.ring == wait.name.ring)
           result.push_back({arrive.point, wait.point, /*throughRing=*/true});
   }
+  if (!slotOf)
+    return result;
+  // One barrier against a ring named by an index: the barrier is one of
+  // the ring's slots, which the index names in the phase they meet in.
+  for (const SyncPoint &wait : waits)
+    for (const SyncPoint &arrive : arrives) {
+      std::optional<int64_t> slot;
+      if (arrive.name.ring && !wait.name.ring && wait.name.barrier)
+        slot = slotOf(wait.point, arrive.point);
+      else if (wait.name.ring && !arrive.name.ring && arrive.name.barrier)
+        slot = slotOf(arrive.point, wait.point);
+      if (slot)
+        result.push_back({arrive.point, wait.point, /*throughRing=*/true, slot});
+    }
   return result;
 }
 

@@ -556,6 +556,12 @@ private:
   /// rules: one traced barrier (exactBarrier), a slot of a ring
   /// (barrierSlot), both, or neither.
   engine::BarrierName barrierName(unsigned i) const;
+  /// Through a ring one side names by one barrier (meeting.slot): whether
+  /// the generic access `generic` of instruction `g` and the async one of
+  /// `j` are of that slot and meet in it.
+  bool sameConstantSlot(const Resolved &generic, unsigned g,
+                        const Resolved &async, unsigned j,
+                        const engine::Meeting &meeting) const;
   /// An access (instruction, its access) as one number, for the engine.
   static uint64_t accessNumber(unsigned i, unsigned a) {
     return (static_cast<uint64_t>(i) << 32) | a;
@@ -652,6 +658,8 @@ std::vector<unsigned> placeTensormapFences(const FunctionAnalysis &fa);
 std::string tensormapOperand(const Instruction &inst);
 /// The op record of a finding for `inst`.
 OpInfo describe(const Module &module, const Instruction &inst);
+/// The bytes an access surely touches (Findings.cpp).
+SharedRegion provenRegion(const Resolved &r);
 /// The displacement of a memory operand's inside (`%r1+16`: 16), and its
 /// base (`%r1`).
 int64_t parseDisplacement(llvm::StringRef inside, llvm::StringRef &base);

@@ -740,8 +740,20 @@ void FunctionAnalysis::addCrossRoleHazards(
   if (!arrives.empty())
     for (const auto &entry : mbarrierWaits())
       waits.push_back({entry.first, barrierName(entry.first)});
+  // One traced barrier that is a slot of a ring another point names by an
+  // index: the same symbol and base, at a whole number of slots from the
+  // ring's first.
+  auto slotOf = [&](unsigned one, unsigned indexed) -> std::optional<int64_t> {
+    std::optional<SharedRegion> barrier = exactBarrier(one);
+    const SlotAddress *ring = barrierSlot(indexed);
+    if (!barrier || !ring || ring->stride <= 0 ||
+        barrier->symbol != ring->symbol || barrier->anchor != ring->anchor ||
+        barrier->begin < ring->lo || (barrier->begin - ring->lo) % ring->stride)
+      return std::nullopt;
+    return (barrier->begin - ring->lo) / ring->stride;
+  };
   engine::FenceHandOffs handOffs(
-      engine::meetings(arrives, waits), [&](unsigned w) {
+      engine::meetings(arrives, waits, slotOf), [&](unsigned w) {
         std::vector<uint64_t> after;
         for (auto [i, a] : asyncAfterWait(w, options))
           after.push_back(accessNumber(i, a));
@@ -765,6 +777,8 @@ void FunctionAnalysis::addCrossRoleHazards(
     auto [g, ga] = keys[k];
     auto [j, a] = accessOfNumber(access);
     const Resolved &generic = accesses[g][ga], &async = accesses[j][a];
+    if (meeting.slot)
+      return sameConstantSlot(generic, g, async, j, meeting);
     const SlotAddress *released = barrierSlot(meeting.arrive);
     const SlotAddress *acquired = barrierSlot(meeting.wait);
     if (!generic.indexed || !async.indexed || !released || !acquired ||
@@ -1340,6 +1354,53 @@ const SlotAddress *FunctionAnalysis::barrierSlot(unsigned i) const {
       found = &*r.indexed;
     }
   return found;
+}
+
+/// Through a ring whose slot `meeting.slot` one side names by one barrier
+/// and the other by an index: the index is that slot in the phase they
+/// meet in. The side of the index touches the data slot its index picks
+/// (the same register, unchanged between the access and the arrive or
+/// the wait), the other side bytes of one known offset. Proven when
+/// whatever bytes the generic access reads or writes (a window of its
+/// width within its range) meet those the async one surely touches, both
+/// placed in that slot.
+bool FunctionAnalysis::sameConstantSlot(const Resolved &generic, unsigned g,
+                                        const Resolved &async, unsigned j,
+                                        const engine::Meeting &meeting) const {
+  int64_t slot = *meeting.slot;
+  int64_t width = generic.sureWidth;
+  if (function.instructions[g].isPredicated() || width <= 0)
+    return false;
+  const SlotAddress *released = barrierSlot(meeting.arrive);
+  const SlotAddress *acquired = barrierSlot(meeting.wait);
+  if (released && generic.indexed && !acquired) {
+    // The generic access is of the arrive's index; the async access of
+    // one offset.
+    const SlotAddress &x = *generic.indexed;
+    SharedRegion sure = provenRegion(async);
+    if (x.index != released->index || !async.offsetKnown ||
+        async.indexed || sure.symbol != x.symbol || sure.anchor != x.anchor ||
+        !registerUnchanged(x.index, g, meeting.arrive))
+      return false;
+    int64_t lo = sure.begin - slot * x.stride, hi = sure.end - slot * x.stride;
+    return lo < hi && x.lo + width <= x.hi && lo < x.lo + width &&
+           x.hi - width < hi;
+  }
+  if (acquired && async.indexed && !released) {
+    // The async access is of the wait's index; the generic access of one
+    // offset (a range over threads or executions: some window in it).
+    const SlotAddress &y = *async.indexed;
+    if (y.index != acquired->index || !generic.offsetKnown ||
+        generic.indexed || generic.region.symbol != y.symbol ||
+        generic.region.anchor != y.anchor ||
+        !registerUnchanged(y.index, meeting.wait, j))
+      return false;
+    int64_t lo = generic.region.begin - slot * y.stride;
+    int64_t hi = generic.region.end - slot * y.stride;
+    return y.lo < y.sureHi && lo + width <= hi && y.lo < lo + width &&
+           hi - width < y.sureHi;
+  }
+  return false;
 }
 
 engine::BarrierName FunctionAnalysis::barrierName(unsigned i) const {

@@ -68,14 +68,27 @@ struct Meeting {
   /// Through a ring: the same slot only where the front-end proves the
   /// two indices equal, per pair of accesses.
   bool throughRing;
+  /// Through a ring one side names by an index and the other by one
+  /// barrier, its slot `slot` of that ring: the index is `slot` in the
+  /// phase they meet in.
+  std::optional<int64_t> slot = std::nullopt;
 };
+
+/// `slotOf(one, indexed)`: the slot of the ring the point `indexed` names
+/// by an index that the one barrier the point `one` names is, if it is
+/// one of its slots (the front-end knows the addresses).
+using SlotOf = llvm::function_ref<std::optional<int64_t>(unsigned one,
+                                                         unsigned indexed)>;
 
 /// The arrives and waits that meet: every wait, in the order given, with
 /// the arrives that name its barrier (in the order given), then, in the
 /// same order, those that name a slot of its ring. An arrive and a wait
-/// that name both meet twice, once each way.
+/// that name both meet twice, once each way. With `slotOf`, then, every
+/// wait with the arrives of which one names a ring by an index and the
+/// other one barrier that `slotOf` places in that ring.
 std::vector<Meeting> meetings(llvm::ArrayRef<SyncPoint> arrives,
-                              llvm::ArrayRef<SyncPoint> waits);
+                              llvm::ArrayRef<SyncPoint> waits,
+                              SlotOf slotOf = nullptr);
 
 /// The generic accesses unfenced on every path from their latest access to
 /// a point, since the last arrive (the lattice of a forward "must"
