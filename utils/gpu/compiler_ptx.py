@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Compiles real kernels with the GPU machine's compilers and checks them.
 
-  compiler_ptx.py --proxyfence BIN OUTDIR [--only triton,inductor,mosaic]
+  compiler_ptx.py --proxyfence BIN OUTDIR
+                  [--only triton,triton-sm100,inductor,mosaic]
 
 Runs on the machine with the GPU (Triton 3.6, PyTorch, JAX with Pallas
 Mosaic GPU). Collects the PTX each compiler writes:
@@ -9,6 +10,8 @@ Mosaic GPU). Collects the PTX each compiler writes:
               cp.async-pipelined matmul, warp-specialized persistent loops),
               from the Triton cache
               (each kernel's .ttgir beside its .ptx);
+  - triton-sm100: warp-specialized Triton loops compiled for sm_100
+              without running them (Triton specializes warps on Blackwell);
   - inductor: torch.compile(mode="max-autotune-no-cudagraphs") of bf16 mm,
               addmm and bmm, from Inductor's Triton cache;
   - mosaic:   Pallas Mosaic GPU kernels (jax.experimental.pallas.ops.gpu),
@@ -129,6 +132,94 @@ def run_triton(out):
     return [os.path.join(out, "cache-triton")]
 
 
+def run_triton_sm100(out):
+    """Warp-specialized Triton loops compiled for sm_100 without running
+    them (the GPU machine's H100/H200 cannot): Triton 3.6 specializes warps
+    on Blackwell. Each kernel's .ttgir and .ptx go to OUT/sm100."""
+    import triton
+    import triton.language as tl
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+
+    @triton.jit
+    def ws_matmul(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr,
+                  BN: tl.constexpr, BK: tl.constexpr, SMS: tl.constexpr):
+        tiles_n = tl.cdiv(N, BN)
+        tiles = tl.cdiv(M, BM) * tiles_n
+        for tile in tl.range(tl.program_id(0), tiles, SMS, flatten=True,
+                             warp_specialize=True):
+            tm = tile // tiles_n
+            tn = tile % tiles_n
+            acc = tl.zeros((BM, BN), dtype=tl.float32)
+            for k in tl.range(0, K, BK):
+                acc = tl.dot(a_desc.load([tm * BM, k]),
+                             b_desc.load([k, tn * BN]), acc)
+            c_desc.store([tm * BM, tn * BN], acc.to(tl.float16))
+
+    @triton.jit
+    def ws_rowsum(a_desc, o, M, K, BM: tl.constexpr, BK: tl.constexpr,
+                  SMS: tl.constexpr):
+        tiles = tl.cdiv(M, BM)
+        for tile in tl.range(tl.program_id(0), tiles, SMS, flatten=True,
+                             warp_specialize=True):
+            acc = tl.zeros((BM, BK), dtype=tl.float32)
+            for k in tl.range(0, K, BK):
+                acc += a_desc.load([tile * BM, k]).to(tl.float32)
+            tl.store(o + tile * BM + tl.arange(0, BM), tl.sum(acc, 1))
+
+    @triton.jit
+    def ws_scaled_matmul(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr,
+                         BN: tl.constexpr, BK: tl.constexpr,
+                         SMS: tl.constexpr):
+        # The A tile is read by the generic proxy (scaled in registers)
+        # and by the tensor core.
+        tiles_n = tl.cdiv(N, BN)
+        tiles = tl.cdiv(M, BM) * tiles_n
+        for tile in tl.range(tl.program_id(0), tiles, SMS, flatten=True,
+                             warp_specialize=True):
+            tm = tile // tiles_n
+            tn = tile % tiles_n
+            acc = tl.zeros((BM, BN), dtype=tl.float32)
+            for k in tl.range(0, K, BK):
+                a = a_desc.load([tm * BM, k])
+                a = (a.to(tl.float32) * 0.5).to(tl.float16)
+                acc = tl.dot(a, b_desc.load([k, tn * BN]), acc)
+            c_desc.store([tm * BM, tn * BN], acc.to(tl.float16))
+
+    def desc(shape):
+        return "tensordesc<fp16[%d, %d]>" % shape
+
+    mm = {"a_desc": desc((128, 64)), "b_desc": desc((64, 128)),
+          "c_desc": desc((128, 128)), "M": "i32", "N": "i32", "K": "i32",
+          "BM": "constexpr", "BN": "constexpr", "BK": "constexpr",
+          "SMS": "constexpr"}
+    mmc = {"BM": 128, "BN": 128, "BK": 64, "SMS": 148}
+    cases = [
+        ("ws_matmul", ws_matmul, mm, mmc),
+        ("ws_scaled_matmul", ws_scaled_matmul, mm, mmc),
+        ("ws_rowsum", ws_rowsum,
+         {"a_desc": desc((128, 64)), "o": "*fp16", "M": "i32", "K": "i32",
+          "BM": "constexpr", "BK": "constexpr", "SMS": "constexpr"},
+         {"BM": 128, "BK": 64, "SMS": 148}),
+    ]
+    root = os.path.join(out, "sm100")
+    os.makedirs(root, exist_ok=True)
+    for name, fn, signature, consts in cases:
+        for stages in (2, 3):
+            try:
+                src = ASTSource(fn=fn, signature=signature, constexprs=consts)
+                k = triton.compile(src, target=GPUTarget("cuda", 100, 32),
+                                   options={"num_warps": 4,
+                                            "num_stages": stages})
+                for ext in ("ttgir", "ptx"):
+                    with open(os.path.join(root, "%s_s%d.%s" % (
+                            name, stages, ext)), "w") as f:
+                        f.write(k.asm[ext])
+            except Exception:
+                traceback.print_exc()
+    return [root]
+
+
 def run_inductor(out):
     os.environ["TRITON_CACHE_DIR"] = os.path.join(out, "cache-inductor")
     os.environ["TORCHINDUCTOR_CACHE_DIR"] = os.path.join(out, "inductor")
@@ -231,8 +322,8 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     work = os.path.abspath(args.work or os.path.join(args.out, "work"))
     os.makedirs(work, exist_ok=True)
-    runners = {"triton": run_triton, "inductor": run_inductor,
-               "mosaic": run_mosaic}
+    runners = {"triton": run_triton, "triton-sm100": run_triton_sm100,
+               "inductor": run_inductor, "mosaic": run_mosaic}
     rows = []
     for name in args.only.split(","):
         try:
