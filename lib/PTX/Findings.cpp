@@ -650,6 +650,23 @@ std::string firstPassRegion(const FunctionAnalysis &fa,
   return text;
 }
 
+/// The bytes a hand-off's first-pass proof found, in words.
+std::string handOffRegion(const FunctionAnalysis &fa, const SharedRegion &bytes,
+                          unsigned lowest, unsigned threads) {
+  std::string text =
+      bytes.str(fa.module) +
+      ", which the generic access touches the first time its path runs (no "
+      "loop back edge taken, every register at its value from before the "
+      "loop)";
+  if (threads)
+    text += ", evaluated for threads " + std::to_string(lowest) + " to " +
+            std::to_string(threads - 1) +
+            " (the CTA's size is only bounded, by .maxntid: in a CTA of at "
+            "least " +
+            std::to_string(threads) + " threads)";
+  return text + ", and the async access at every execution";
+}
+
 /// The bytes two accesses of one ring slot touch, in words: each access's
 /// bytes with the stage counter at value k, and those both surely touch.
 std::optional<std::string> slotRegion(const FunctionAnalysis &fa,
@@ -1238,13 +1255,13 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
   // Cross-role hazards through a matched hand-off whose bytes are not
   // proven for this instruction pair: unproven unless the same source pair
   // is proven through another (an unrolled copy), whose fix covers them.
-  std::vector<const Hazard *> handOffsUnproven;
+  std::vector<unsigned> handOffsUnproven;
   std::vector<const Hazard *> bytesUnproven;
   for (unsigned b = 0; b != baseline.size(); ++b) {
     const Hazard &hazard = baseline[b];
     if (isUnprovenCrossRole(fa, hazard)) {
       if (hazard.release)
-        handOffsUnproven.push_back(&hazard);
+        handOffsUnproven.push_back(b);
       else
         unproven.addCrossRole(fa, hazard.generic, hazard.genericAccess,
                               hazard.async, hazard.asyncAccess,
@@ -1306,7 +1323,23 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
                    hazard->genericAccess, hazard->async, hazard->asyncAccess,
                    stringifyHazardKind(hazard->kind), std::nullopt,
                    hazard->scope);
-  for (const Hazard *hazard : handOffsUnproven)
+  // A hand-off whose bytes the first execution of the generic access
+  // proves (handOffMeetsOnFirstPass): proven.
+  std::vector<const Hazard *> handOffsLeft;
+  for (unsigned b : handOffsUnproven) {
+    const Hazard &hazard = baseline[b];
+    unsigned lowest = 0, threads = 0;
+    if (std::optional<SharedRegion> bytes = fa.handOffMeetsOnFirstPass(
+            hazard.generic, hazard.genericAccess, hazard.async,
+            hazard.asyncAccess, &lowest, &threads)) {
+      Finding finding = makeMissingFence(fa, hazard, unordering[b]);
+      finding.region = handOffRegion(fa, *bytes, lowest, threads);
+      proven.add(std::move(finding), hazard.async, hazard.generic);
+    } else {
+      handOffsLeft.push_back(&hazard);
+    }
+  }
+  for (const Hazard *hazard : handOffsLeft)
     if (!proven.has(FindingKind::MissingFence,
                     stringifyHazardKind(hazard->kind), hazard->async,
                     hazard->generic))

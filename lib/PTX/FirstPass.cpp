@@ -1074,6 +1074,52 @@ FunctionAnalysis::provenOnFirstPass(unsigned first, unsigned firstAccess,
 }
 
 std::optional<SharedRegion>
+FunctionAnalysis::handOffMeetsOnFirstPass(unsigned g, unsigned ga, unsigned j,
+                                          unsigned ja, unsigned *lowest,
+                                          unsigned *threads) const {
+  if (lowest)
+    *lowest = 0;
+  if (threads)
+    *threads = 0;
+  const Resolved &async = accesses[j][ja];
+  if (cfg.acyclicOrder.empty() || !async.offsetKnown || !async.singleOffset ||
+      async.indexed)
+    return std::nullopt;
+  SharedRegion sure = provenRegion(async);
+  if (sure.begin >= sure.end)
+    return std::nullopt;
+  auto meetIn = [&](unsigned n, unsigned low) -> std::optional<SharedRegion> {
+    std::optional<Runners> runners = threadsReaching(g, n, low);
+    if (!runners)
+      return std::nullopt;
+    std::optional<SureBytes> x = sureBytes(g, ga, *runners);
+    if (!x || x->symbol != sure.symbol || x->anchor != sure.anchor)
+      return std::nullopt;
+    for (auto [begin, end] : x->all)
+      if (std::max(begin, sure.begin) < std::min(end, sure.end)) {
+        SharedRegion witness = sure;
+        witness.begin = std::max(begin, sure.begin);
+        witness.end = std::min(end, sure.end);
+        return witness;
+      }
+    return std::nullopt;
+  };
+  if (std::optional<SharedRegion> w = meetIn(firstPassThreads(g, g), 0))
+    return w;
+  if (function.requiredThreads || !function.maxThreads[0])
+    return std::nullopt;
+  for (unsigned warp = 1; 32 * (warp + 1) <= function.maxThreads[0]; ++warp)
+    if (std::optional<SharedRegion> w = meetIn(32 * (warp + 1), 32 * warp)) {
+      if (lowest)
+        *lowest = 32 * warp;
+      if (threads)
+        *threads = 32 * (warp + 1);
+      return w;
+    }
+  return std::nullopt;
+}
+
+std::optional<SharedRegion>
 FunctionAnalysis::meetOnFirstPass(
     unsigned first, unsigned firstAccess, const Runners &firstThreads,
     unsigned second, unsigned secondAccess,

@@ -415,6 +415,20 @@ public:
   /// offset in the slot.
   const SlotAddress *barrierSlot(unsigned i) const;
 
+  /// Across a hand-off (the generic access of one role reaches an arrive
+  /// unfenced, the async access follows a wait on it in another role): the
+  /// bytes the generic access (g, ga) surely touches in its first
+  /// execution, by the threads of its role that surely run it there, that
+  /// the async access (j, ja) surely touches in every execution (one
+  /// offset, the same each time: whichever execution follows the wait).
+  /// The threads tried: those every launch has, then, where the CTA's size
+  /// is only bounded (.maxntid), each warp [32 w, 32 w + 32) of the bound,
+  /// which `lowest` and `threads` name (threads 0: the first group).
+  std::optional<SharedRegion>
+  handOffMeetsOnFirstPass(unsigned g, unsigned ga, unsigned j, unsigned ja,
+                          unsigned *lowest = nullptr,
+                          unsigned *threads = nullptr) const;
+
 private:
   /// What an access surely touches on the first pass: all the bytes of
   /// `all`, and some byte of each of `windows`.
@@ -559,6 +573,8 @@ private:
   /// Through a ring one side names by one barrier (meeting.slot): whether
   /// the generic access `generic` of instruction `g` and the async one of
   /// `j` are of that slot and meet in it.
+  /// The index of `access` among instruction `i`'s.
+  unsigned accessIndex(unsigned i, const Resolved &access) const;
   bool sameConstantSlot(const Resolved &generic, unsigned g,
                         const Resolved &async, unsigned j,
                         const engine::Meeting &meeting) const;

@@ -1383,8 +1383,16 @@ bool FunctionAnalysis::sameConstantSlot(const Resolved &generic, unsigned g,
         !registerUnchanged(x.index, g, meeting.arrive))
       return false;
     int64_t lo = sure.begin - slot * x.stride, hi = sure.end - slot * x.stride;
-    return lo < hi && x.lo + width <= x.hi && lo < x.lo + width &&
-           x.hi - width < hi;
+    if (lo < hi && x.lo + width <= x.hi && lo < x.lo + width &&
+        x.hi - width < hi)
+      return true;
+    // Else the generic access's first execution, by the threads of its
+    // role that surely run it: its index then holds its value from before
+    // the loop, and its bytes meet the async access's (of slot k) only if
+    // that value is k, the slot the meeting is through.
+    return handOffMeetsOnFirstPass(g, accessIndex(g, generic), j,
+                                   accessIndex(j, async))
+        .has_value();
   }
   if (acquired && async.indexed && !released) {
     // The async access is of the wait's index; the generic access of one
@@ -1401,6 +1409,10 @@ bool FunctionAnalysis::sameConstantSlot(const Resolved &generic, unsigned g,
            hi - width < y.sureHi;
   }
   return false;
+}
+
+unsigned FunctionAnalysis::accessIndex(unsigned i, const Resolved &access) const {
+  return &access - accesses[i].data();
 }
 
 engine::BarrierName FunctionAnalysis::barrierName(unsigned i) const {
