@@ -1284,6 +1284,10 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
       Finding finding = makeMissingFence(fa, hazard, unordering[b]);
       if (firstPass)
         finding.region = firstPassRegion(fa, *firstPass, minThreads);
+      else if (hazard.firstPass.bytes)
+        finding.region =
+            handOffRegion(fa, *hazard.firstPass.bytes, hazard.firstPass.lowest,
+                          hazard.firstPass.threads);
       else if (hazard.sameSlot && !hazard.release)
         if (std::optional<std::string> slot = slotRegion(
                 fa, fa.accesses[hazard.generic][hazard.genericAccess],

@@ -151,6 +151,13 @@ struct Resolved {
 /// (the engine's).
 using engine::Unordered;
 
+/// Bytes a first-pass proof found, and the threads it took (threads 0:
+/// those every launch has; else [lowest, threads) of the .maxntid bound).
+struct FirstPassBytes {
+  std::optional<SharedRegion> bytes;
+  unsigned lowest = 0, threads = 0;
+};
+
 struct Hazard {
   unsigned generic, async; // instruction indices
   unsigned genericAccess, asyncAccess;
@@ -174,6 +181,9 @@ struct Hazard {
   /// slot, so both accesses are of the same ring slot, whose bytes they
   /// surely both touch.
   bool sameSlot = false;
+  /// A hand-off through a ring slot proven by the first execution of the
+  /// generic access (handOffMeetsOnFirstPass): the bytes it found.
+  FirstPassBytes firstPass;
 };
 
 struct CompletionHazard {
@@ -577,7 +587,8 @@ private:
   unsigned accessIndex(unsigned i, const Resolved &access) const;
   bool sameConstantSlot(const Resolved &generic, unsigned g,
                         const Resolved &async, unsigned j,
-                        const engine::Meeting &meeting) const;
+                        const engine::Meeting &meeting,
+                        FirstPassBytes *witness = nullptr) const;
   /// An access (instruction, its access) as one number, for the engine.
   static uint64_t accessNumber(unsigned i, unsigned a) {
     return (static_cast<uint64_t>(i) << 32) | a;

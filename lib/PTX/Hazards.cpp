@@ -762,6 +762,9 @@ void FunctionAnalysis::addCrossRoleHazards(
   auto unfencedAt = [&](unsigned arrive, unsigned k) {
     return atArrive.at(arrive).test(k);
   };
+  // The first-pass bytes that proved a pair through a ring slot one side
+  // names by a barrier, for the finding to name.
+  std::map<std::pair<unsigned, uint64_t>, FirstPassBytes> firstPassWitness;
   // Through a ring: whether the generic access `g` and the async one `j`
   // are of the same slot, in the threads that run them: the thread that
   // arrives ran `g` (unfenced on every path to the arrive) with the index
@@ -777,8 +780,14 @@ void FunctionAnalysis::addCrossRoleHazards(
     auto [g, ga] = keys[k];
     auto [j, a] = accessOfNumber(access);
     const Resolved &generic = accesses[g][ga], &async = accesses[j][a];
-    if (meeting.slot)
-      return sameConstantSlot(generic, g, async, j, meeting);
+    if (meeting.slot) {
+      FirstPassBytes witness;
+      if (!sameConstantSlot(generic, g, async, j, meeting, &witness))
+        return false;
+      if (witness.bytes)
+        firstPassWitness[{k, access}] = witness;
+      return true;
+    }
     const SlotAddress *released = barrierSlot(meeting.arrive);
     const SlotAddress *acquired = barrierSlot(meeting.wait);
     if (!generic.indexed || !async.indexed || !released || !acquired ||
@@ -824,6 +833,9 @@ void FunctionAnalysis::addCrossRoleHazards(
           hazard.release = meeting->arrive;
           hazard.acquire = meeting->wait;
           hazard.sameSlot = meeting->throughRing;
+          auto witness = firstPassWitness.find({k, accessNumber(j, a)});
+          if (witness != firstPassWitness.end())
+            hazard.firstPass = witness->second;
         }
         hazards.push_back(hazard);
       }
@@ -1366,7 +1378,8 @@ const SlotAddress *FunctionAnalysis::barrierSlot(unsigned i) const {
 /// placed in that slot.
 bool FunctionAnalysis::sameConstantSlot(const Resolved &generic, unsigned g,
                                         const Resolved &async, unsigned j,
-                                        const engine::Meeting &meeting) const {
+                                        const engine::Meeting &meeting,
+                                        FirstPassBytes *witness) const {
   int64_t slot = *meeting.slot;
   int64_t width = generic.sureWidth;
   if (function.instructions[g].isPredicated() || width <= 0)
@@ -1390,9 +1403,13 @@ bool FunctionAnalysis::sameConstantSlot(const Resolved &generic, unsigned g,
     // role that surely run it: its index then holds its value from before
     // the loop, and its bytes meet the async access's (of slot k) only if
     // that value is k, the slot the meeting is through.
-    return handOffMeetsOnFirstPass(g, accessIndex(g, generic), j,
-                                   accessIndex(j, async))
-        .has_value();
+    FirstPassBytes found;
+    found.bytes = handOffMeetsOnFirstPass(g, accessIndex(g, generic), j,
+                                          accessIndex(j, async), &found.lowest,
+                                          &found.threads);
+    if (found.bytes && witness)
+      *witness = found;
+    return found.bytes.has_value();
   }
   if (acquired && async.indexed && !released) {
     // The async access is of the wait's index; the generic access of one
