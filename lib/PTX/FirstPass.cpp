@@ -1088,34 +1088,42 @@ FunctionAnalysis::handOffMeetsOnFirstPass(unsigned g, unsigned ga, unsigned j,
   SharedRegion sure = provenRegion(async);
   if (sure.begin >= sure.end)
     return std::nullopt;
-  auto meetIn = [&](unsigned n, unsigned low) -> std::optional<SharedRegion> {
-    std::optional<Runners> runners = threadsReaching(g, n, low);
-    if (!runners)
-      return std::nullopt;
-    std::optional<SureBytes> x = sureBytes(g, ga, *runners);
-    if (!x || x->symbol != sure.symbol || x->anchor != sure.anchor)
-      return std::nullopt;
-    for (auto [begin, end] : x->all)
+  // The generic access's first-pass bytes per group of threads, found once
+  // per access (many async accesses are asked about each).
+  auto [cached, fresh] = firstPassGroups.try_emplace({g, ga});
+  if (fresh) {
+    auto add = [&](unsigned n, unsigned low) {
+      std::optional<Runners> runners = threadsReaching(g, n, low);
+      if (!runners)
+        return;
+      if (std::optional<SureBytes> x = sureBytes(g, ga, *runners))
+        cached->second.push_back({low, n, std::move(*x)});
+    };
+    add(firstPassThreads(g, g), 0);
+    if (!function.requiredThreads && function.maxThreads[0])
+      for (unsigned warp = 1; 32 * (warp + 1) <= function.maxThreads[0];
+           ++warp)
+        add(32 * (warp + 1), 32 * warp);
+  }
+  for (const FirstPassGroup &group : cached->second) {
+    const SureBytes &x = group.bytes;
+    if (x.symbol != sure.symbol || x.anchor != sure.anchor)
+      continue;
+    for (auto [begin, end] : x.all)
       if (std::max(begin, sure.begin) < std::min(end, sure.end)) {
         SharedRegion witness = sure;
         witness.begin = std::max(begin, sure.begin);
         witness.end = std::min(end, sure.end);
+        // The first group is the threads every launch has.
+        if (&group != &cached->second.front() || group.lowest) {
+          if (lowest)
+            *lowest = group.lowest;
+          if (threads)
+            *threads = group.threads;
+        }
         return witness;
       }
-    return std::nullopt;
-  };
-  if (std::optional<SharedRegion> w = meetIn(firstPassThreads(g, g), 0))
-    return w;
-  if (function.requiredThreads || !function.maxThreads[0])
-    return std::nullopt;
-  for (unsigned warp = 1; 32 * (warp + 1) <= function.maxThreads[0]; ++warp)
-    if (std::optional<SharedRegion> w = meetIn(32 * (warp + 1), 32 * warp)) {
-      if (lowest)
-        *lowest = 32 * warp;
-      if (threads)
-        *threads = 32 * (warp + 1);
-      return w;
-    }
+  }
   return std::nullopt;
 }
 

@@ -462,6 +462,14 @@ private:
   mutable std::map<std::tuple<unsigned, unsigned, bool, std::vector<bool>>,
                    std::optional<SureBytes>>
       sureBytesCache;
+  /// handOffMeetsOnFirstPass's groups of threads for one generic access,
+  /// with the bytes each surely touches on the first pass.
+  struct FirstPassGroup {
+    unsigned lowest, threads;
+    SureBytes bytes;
+  };
+  mutable std::map<std::pair<unsigned, unsigned>, std::vector<FirstPassGroup>>
+      firstPassGroups;
   /// chainMeetsOnFirstPass for threads [lowest, n).
   std::optional<SharedRegion>
   chainMeetsFor(llvm::ArrayRef<std::pair<unsigned, unsigned>> chain,
@@ -633,6 +641,10 @@ private:
   /// value it had at `from`.
   bool registerUnchanged(llvm::StringRef reg, unsigned from,
                          unsigned to) const;
+  bool computeRegisterUnchanged(llvm::StringRef reg, unsigned from,
+                                unsigned to) const;
+  mutable std::map<std::tuple<std::string, unsigned, unsigned>, bool>
+      unchangedCache;
   bool mayMoveAbove(unsigned i, unsigned async,
                     llvm::ArrayRef<unsigned> generics) const;
 };

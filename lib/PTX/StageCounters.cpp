@@ -607,6 +607,17 @@ FunctionAnalysis::resolveIndexed(const Instruction &inst, unsigned operandIndex,
 
 bool FunctionAnalysis::registerUnchanged(StringRef reg, unsigned from,
                                          unsigned to) const {
+  // The hand-off proofs ask the same (register, from, to) for every async
+  // access a wait is followed by.
+  auto [cached, fresh] =
+      unchangedCache.try_emplace({reg.str(), from, to}, false);
+  if (fresh)
+    cached->second = computeRegisterUnchanged(reg, from, to);
+  return cached->second;
+}
+
+bool FunctionAnalysis::computeRegisterUnchanged(StringRef reg, unsigned from,
+                                                unsigned to) const {
   const auto &all = provenance.getAllDefinitions();
   auto it = all.find(reg);
   if (it == all.end())
