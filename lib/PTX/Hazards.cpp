@@ -743,12 +743,22 @@ void FunctionAnalysis::addCrossRoleHazards(
   // One traced barrier that is a slot of a ring another point names by an
   // index: the same symbol and base, at a whole number of slots from the
   // ring's first.
+  // The indexed side's barrier must be able to be that one: within the
+  // bytes its address may take (bounded), so that the index may be k.
   auto slotOf = [&](unsigned one, unsigned indexed) -> std::optional<int64_t> {
     std::optional<SharedRegion> barrier = exactBarrier(one);
     const SlotAddress *ring = barrierSlot(indexed);
     if (!barrier || !ring || ring->stride <= 0 ||
         barrier->symbol != ring->symbol || barrier->anchor != ring->anchor ||
         barrier->begin < ring->lo || (barrier->begin - ring->lo) % ring->stride)
+      return std::nullopt;
+    bool within = false;
+    for (const Resolved &r : accesses[indexed])
+      if (r.isMbarrier && r.offsetKnown && r.region.end != INT64_MAX &&
+          r.region.sameBase(*barrier) && r.region.begin <= barrier->begin &&
+          barrier->end <= r.region.end)
+        within = true;
+    if (!within)
       return std::nullopt;
     return (barrier->begin - ring->lo) / ring->stride;
   };
