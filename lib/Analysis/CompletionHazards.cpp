@@ -354,27 +354,15 @@ void CompletionHazardAnalysis::Impl::findHandOffs(ModuleOp module) {
       auto [it, fresh] = after.try_emplace(wait);
       if (!fresh)
         return it->second;
-      for (Operation *op = points[wait]->getNextNode(); op;
-           op = op->getNextNode()) {
-        if (stops(op))
-          break;
-        bool stopsInside = false;
-        if (op->getNumRegions() != 0)
-          op->walk([&](Operation *nested) {
-            stopsInside |= nested != op && stops(nested);
-          });
-        if (stopsInside)
-          break;
-        op->walk([&](Operation *nested) {
-          auto found = writes.find(nested);
-          if (found == writes.end())
-            return;
-          for (unsigned index = 0; index != found->second.size(); ++index) {
-            it->second.push_back(writeList.size());
-            writeList.push_back({nested, index});
-          }
-        });
-      }
+      forEachOpAfterWait(points[wait], stops, [&](Operation *nested) {
+        auto found = writes.find(nested);
+        if (found == writes.end())
+          return;
+        for (unsigned index = 0; index != found->second.size(); ++index) {
+          it->second.push_back(writeList.size());
+          writeList.push_back({nested, index});
+        }
+      });
       return it->second;
     };
     // Another partition's write of bytes the read surely shares.

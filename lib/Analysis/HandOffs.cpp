@@ -25,6 +25,23 @@ std::optional<unsigned> proxyfence::getPartition(Operation *ws, Operation *op) {
   return std::nullopt;
 }
 
+void proxyfence::forEachOpAfterWait(
+    Operation *wait, llvm::function_ref<bool(Operation *)> stops,
+    llvm::function_ref<void(Operation *)> visit) {
+  for (Operation *op = wait->getNextNode(); op; op = op->getNextNode()) {
+    if (stops(op))
+      return;
+    bool stopsInside = false;
+    if (op->getNumRegions() != 0)
+      op->walk([&](Operation *nested) {
+        stopsInside |= nested != op && stops(nested);
+      });
+    if (stopsInside)
+      return;
+    op->walk([&](Operation *nested) { visit(nested); });
+  }
+}
+
 std::optional<BufferRegion> HandOffNames::sureRegion(Value value) const {
   const RegionSet &set = regions.getRegions(value);
   if (set.unknown || set.regions.size() != 1)

@@ -620,27 +620,15 @@ ProxyHazardAnalysis::Impl::findHandOffs(FunctionOpInterface function,
     // the ops there), up to a fence or another synchronization.
     engine::FenceHandOffs handOffs(std::move(meetings), [&](unsigned wait) {
       std::vector<uint64_t> after;
-      for (Operation *op = points[wait]->getNextNode(); op;
-           op = op->getNextNode()) {
-        if (stops(op))
-          break;
-        bool stopsInside = false;
-        if (op->getNumRegions() != 0)
-          op->walk([&](Operation *nested) {
-            stopsInside |= nested != op && stops(nested);
-          });
-        if (stopsInside)
-          break;
-        op->walk([&](Operation *nested) {
-          auto it = keysOf.find(nested);
-          if (it != keysOf.end())
-            for (unsigned key = it->second.first,
-                          end = it->second.first + it->second.second;
-                 key != end; ++key)
-              if (accesses[key].isAsync)
-                after.push_back(key);
-        });
-      }
+      forEachOpAfterWait(points[wait], stops, [&](Operation *nested) {
+        auto it = keysOf.find(nested);
+        if (it != keysOf.end())
+          for (unsigned key = it->second.first,
+                        end = it->second.first + it->second.second;
+               key != end; ++key)
+            if (accesses[key].isAsync)
+              after.push_back(key);
+      });
       return after;
     });
     auto unfencedAt = [&](unsigned arrive, unsigned key) {

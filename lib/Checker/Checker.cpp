@@ -79,6 +79,20 @@ static Operation *opOf(const OpInfo &info) {
   return static_cast<Operation *>(const_cast<void *>(info.node));
 }
 
+/// Where `op` is: its IR position, else its source position.
+static std::string irPosition(const PositionResolver &positions,
+                              Operation *op) {
+  OpInfo info = positions.describe(op);
+  return info.ir.isKnown() ? info.ir.str() : info.source.str();
+}
+
+/// A finding's path across a hand-off between partitions.
+static std::string handOffPath(const std::string &arrive,
+                               const std::string &wait) {
+  return "warp-specialize partitions: ttng.arrive_barrier at " + arrive +
+         ", its wait at " + wait;
+}
+
 /// How control gets from `generic` to `async`.
 static std::string describePath(Operation *generic, Operation *async) {
   if (generic->getBlock() == async->getBlock())
@@ -137,14 +151,9 @@ static Finding makeMissingFence(const Hazard &hazard,
   bool asyncWrites = hazard.kind != HazardKind::RAW;
   std::string why, arrive, wait;
   if (hazard.release) {
-    auto at = [&](Operation *op) {
-      OpInfo info = positions.describe(op);
-      return info.ir.isKnown() ? info.ir.str() : info.source.str();
-    };
-    arrive = at(hazard.release);
-    wait = at(hazard.acquire);
-    finding.path = "warp-specialize partitions: ttng.arrive_barrier at " +
-                   arrive + ", its wait at " + wait;
+    arrive = irPosition(positions, hazard.release);
+    wait = irPosition(positions, hazard.acquire);
+    finding.path = handOffPath(arrive, wait);
     why = "; " + finding.secondary.name +
           " reaches the ttng.arrive_barrier at " + arrive +
           " unfenced in its partition, and the partition that waits on " +
@@ -178,10 +187,7 @@ static Finding makeMissingFence(const Hazard &hazard,
       "insert `ttng.fence_async_shared {bCluster = {0}}` "
       "(fence.proxy.async.shared::{1}) before the {2} at {3}",
       cluster ? "true" : "false", finding.scope,
-      point->getName().getStringRef(),
-      positions.describe(point).ir.isKnown()
-          ? positions.describe(point).ir.str()
-          : positions.describe(point).source.str());
+      point->getName().getStringRef(), irPosition(positions, point));
   return finding;
 }
 
@@ -207,14 +213,9 @@ static Finding makeMissingWait(const CompletionHazard &hazard,
   finding.asyncWriter = isAsyncWriter(hazard.genericOp);
   std::string why, arrive, wait;
   if (hazard.release) {
-    auto at = [&](Operation *op) {
-      OpInfo info = positions.describe(op);
-      return info.ir.isKnown() ? info.ir.str() : info.source.str();
-    };
-    arrive = at(hazard.release);
-    wait = at(hazard.acquire);
-    finding.path = "warp-specialize partitions: ttng.arrive_barrier at " +
-                   arrive + ", its wait at " + wait;
+    arrive = irPosition(positions, hazard.release);
+    wait = irPosition(positions, hazard.acquire);
+    finding.path = handOffPath(arrive, wait);
     why = "; " + finding.secondary.name +
           "'s partition reaches the ttng.arrive_barrier at " + arrive +
           " with the read in flight, and the partition that waits on that "

@@ -18,6 +18,7 @@
 
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
 #include <optional>
@@ -28,6 +29,14 @@ namespace proxyfence {
 /// The partition of `ws` (a `ttg.warp_specialize`) that holds `op`: 0 for
 /// the default region, 1 + i for partition i; none when `op` is not in it.
 std::optional<unsigned> getPartition(mlir::Operation *ws, mlir::Operation *op);
+
+/// The ops that follow `wait` in its block, each with the ops its regions
+/// hold (`visit` sees each op of them, in walk order), up to the first op
+/// that `stops` or holds one that does: what the waiting partition does
+/// after its wait before another synchronization.
+void forEachOpAfterWait(mlir::Operation *wait,
+                        llvm::function_ref<bool(mlir::Operation *)> stops,
+                        llvm::function_ref<void(mlir::Operation *)> visit);
 
 class HandOffNames {
 public:
