@@ -4,11 +4,13 @@
 // accesses: what each fence scope orders under both readings, the cluster
 // arrive that publishes, the fence ledger's verdicts, and what a wait for
 // all but the newest N commit groups completes, and the hand-off rules of
-// HandOff.h (which arrives meet which waits, what a hand-off proves).
+// HandOff.h (which arrives meet which waits, what a hand-off proves), and
+// the lagging stage counters of Counters.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "proxyfence/Engine/Completion.h"
+#include "proxyfence/Engine/Counters.h"
 #include "proxyfence/Engine/FenceVerdicts.h"
 #include "proxyfence/Engine/Frontier.h"
 #include "proxyfence/Engine/HandOff.h"
@@ -524,6 +526,86 @@ TEST(Engine, GreedyFenceVerdicts) {
                 FenceVerdict::Redundant}));
   EXPECT_EQ(removed, (std::set<unsigned>{1, 5}));
   EXPECT_EQ(narrowAsked, (std::vector<unsigned>{0, 2, 3}));
+}
+
+// A consumer that reads ring slot x and releases slot y one stage late,
+// as points: 0 x = 0; 1 y = 0; 2 read (before the loop); 3 advance x;
+// 4 read (the loop's); 5 nothing; 6 arrive on slot y; 7 advance y;
+// 8 advance x; 9 loop back to 4 or on to 10; 10 arrive on slot y (the
+// last); 11 the end.
+struct LaggingConsumer {
+  std::vector<std::vector<unsigned>> next = {{1}, {2}, {3},     {4},
+                                             {5}, {6}, {7},     {8},
+                                             {9}, {4, 10}, {11}, {}};
+  std::set<unsigned> stops;
+  llvm::ArrayRef<unsigned> successors(unsigned p) const { return next[p]; }
+  CounterEffect x(unsigned p) const {
+    if (p == 0)
+      return {CounterEffect::Reset, 0};
+    if (p == 3 || p == 8)
+      return {CounterEffect::Advance, 0};
+    return {};
+  }
+  CounterEffect y(unsigned p) const {
+    if (p == 1)
+      return {CounterEffect::Reset, 0};
+    if (p == 7)
+      return {CounterEffect::Advance, 0};
+    return {};
+  }
+  WalkStep step(unsigned p) const {
+    if (stops.count(p))
+      return WalkStep::Stop;
+    if (p == 6 || p == 10)
+      return WalkStep::ArriveY;
+    return p == 7 ? WalkStep::AdvanceY : WalkStep::Pass;
+  }
+};
+
+TEST(Engine, CounterDifferenceOfALaggingRelease) {
+  LaggingConsumer k;
+  auto next = [&](unsigned p) { return k.successors(p); };
+  std::vector<std::optional<unsigned>> d = counterDifference(
+      12, 0, 2, next, [&](unsigned p) { return k.x(p); },
+      [&](unsigned p) { return k.y(p); });
+  EXPECT_FALSE(d[0].has_value()); // nothing known at the entry
+  EXPECT_EQ(d[2], std::optional<unsigned>(0));
+  // In the loop x runs one stage ahead, on every path.
+  EXPECT_EQ(d[4], std::optional<unsigned>(1));
+  EXPECT_EQ(d[7], std::optional<unsigned>(1));
+  EXPECT_EQ(d[8], std::optional<unsigned>(0));
+  EXPECT_EQ(d[10], std::optional<unsigned>(1));
+  // y's own value: 0 before the loop, either slot in it.
+  std::vector<std::optional<unsigned>> v =
+      counterValue(12, 0, 2, next, [&](unsigned p) { return k.y(p); });
+  EXPECT_EQ(v[2], std::optional<unsigned>(0));
+  EXPECT_FALSE(v[4].has_value());
+}
+
+TEST(Engine, MustReachSlotArrive) {
+  LaggingConsumer k;
+  auto next = [&](unsigned p) { return k.successors(p); };
+  auto step = [&](unsigned p) { return k.step(p); };
+  // The loop's read of slot x (y = x - 1): released by the next
+  // iteration's arrive or the last one, not by its own iteration's.
+  std::optional<std::vector<unsigned>> arrives =
+      mustReachSlotArrive(4, 1, 2, next, step);
+  ASSERT_TRUE(arrives.has_value());
+  EXPECT_EQ(std::set<unsigned>(arrives->begin(), arrives->end()),
+            (std::set<unsigned>{6, 10}));
+  // The read before the loop (y = x): by the loop's first arrive.
+  arrives = mustReachSlotArrive(2, 0, 2, next, step);
+  ASSERT_TRUE(arrives.has_value());
+  EXPECT_EQ(*arrives, (std::vector<unsigned>{6}));
+  // A fence on the way: nothing proven.
+  k.stops = {5};
+  EXPECT_FALSE(mustReachSlotArrive(4, 1, 2, next, step).has_value());
+  k.stops.clear();
+  // A path that ends the thread before the slot is released.
+  k.next[7] = {8, 11};
+  EXPECT_FALSE(mustReachSlotArrive(4, 1, 2, next, step).has_value());
+  // ... which the read before the loop does not take.
+  EXPECT_TRUE(mustReachSlotArrive(2, 0, 2, next, step).has_value());
 }
 
 } // namespace

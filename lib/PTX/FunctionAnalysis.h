@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/StringSet.h"
 
+#include "proxyfence/Engine/Counters.h"
 #include "proxyfence/Engine/Frontier.h"
 #include "proxyfence/Engine/HandOff.h"
 
@@ -596,6 +597,7 @@ private:
   bool sameConstantSlot(const Resolved &generic, unsigned g,
                         const Resolved &async, unsigned j,
                         const engine::Meeting &meeting,
+                        const RunOptions &options,
                         FirstPassBytes *witness = nullptr) const;
   /// An access (instruction, its access) as one number, for the engine.
   static uint64_t accessNumber(unsigned i, unsigned a) {
@@ -645,6 +647,55 @@ private:
                                 unsigned to) const;
   mutable std::map<std::tuple<std::string, unsigned, unsigned>, bool>
       unchangedCache;
+  /// Whether the arrive `arrive`, of the ring slot `released` indexes,
+  /// releases the slot that index register `x` held at instruction `g`:
+  /// the same register, unchanged between; or a stage counter that lags
+  /// x's (engine::counterDifference), such that every path from `g`
+  /// reaches, with no proxy fence of `options` on the way, an arrive of
+  /// that ring whose index then holds x's value at `g`, `arrive` among
+  /// them (engine::mustReachSlotArrive).
+  bool releasesSlotOf(llvm::StringRef x, unsigned g,
+                      const SlotAddress &released, unsigned arrive,
+                      const RunOptions &options) const;
+  /// Whether the arrive `arrive` (of the ring slot `released` indexes, by
+  /// a stage counter) releases slot `slot`: every path from `g` reaches,
+  /// with no proxy fence of `options` on the way, an arrive of that ring
+  /// while its counter holds `slot`, `arrive` among them; the counter's
+  /// value at `g` known (engine::counterValue). For a generic access of
+  /// one offset, in that slot.
+  bool releasesConstantSlot(unsigned g, int64_t slot,
+                            const SlotAddress &released, unsigned arrive,
+                            const RunOptions &options) const;
+  /// The walk of both: from `g`, with counter `idY` minus the slot's index
+  /// at `delta`.
+  bool lagWalkReaches(unsigned g, unsigned idY, unsigned delta,
+                      const SlotAddress &released, unsigned arrive,
+                      const RunOptions &options) const;
+  /// What instruction `i` does to stage counter `id`.
+  engine::CounterEffect counterEffect(unsigned id, unsigned i) const;
+  /// The stage counter held in register `reg`, if any.
+  const StageCounter *counterIn(llvm::StringRef reg) const;
+  /// Each instruction's successors, for the engine's walks: the next in
+  /// its block, or the first of each successor block.
+  llvm::ArrayRef<unsigned> pointSuccessors(unsigned i) const;
+  mutable std::vector<unsigned> pointNextStart, pointNext;
+  /// Per pair of counters (x, y): x - y before each instruction.
+  mutable std::map<std::pair<unsigned, unsigned>,
+                   std::vector<std::optional<unsigned>>>
+      counterDifferences;
+  /// Per counter: its value before each instruction.
+  mutable std::map<unsigned, std::vector<std::optional<unsigned>>>
+      counterValues;
+  /// Per (instruction, counter y, y - x, ring barrier slot): the arrives a
+  /// lag walk reaches, and the instructions it passes (where a fence of a
+  /// run's options stops it); no arrives when the walk fails.
+  struct LagWalk {
+    std::vector<unsigned> arrives, passed;
+  };
+  mutable std::map<std::tuple<unsigned, unsigned, unsigned, int, int,
+                              int64_t, int64_t, int64_t>,
+                   LagWalk>
+      lagWalks;
   bool mayMoveAbove(unsigned i, unsigned async,
                     llvm::ArrayRef<unsigned> generics) const;
 };

@@ -779,7 +779,8 @@ void FunctionAnalysis::addCrossRoleHazards(
   // are of the same slot, in the threads that run them: the thread that
   // arrives ran `g` (unfenced on every path to the arrive) with the index
   // of its data slot unchanged since, and that index chose the arrive's
-  // barrier slot; the thread that waits issues `j` with the index of the
+  // barrier slot (or a release counter lagging it holds that value at the
+  // arrive: releasesSlotOf); the thread that waits issues `j` with the index of the
   // wait's barrier slot unchanged, which chose j's data slot. One barrier
   // slot means one index value, so one slot of the data ring; proven when
   // whatever bytes `g` reads or writes in it (a window of its width within
@@ -792,7 +793,7 @@ void FunctionAnalysis::addCrossRoleHazards(
     const Resolved &generic = accesses[g][ga], &async = accesses[j][a];
     if (meeting.slot) {
       FirstPassBytes witness;
-      if (!sameConstantSlot(generic, g, async, j, meeting, &witness))
+      if (!sameConstantSlot(generic, g, async, j, meeting, options, &witness))
         return false;
       if (witness.bytes)
         firstPassWitness[{k, access}] = witness;
@@ -800,16 +801,38 @@ void FunctionAnalysis::addCrossRoleHazards(
     }
     const SlotAddress *released = barrierSlot(meeting.arrive);
     const SlotAddress *acquired = barrierSlot(meeting.wait);
-    if (!generic.indexed || !async.indexed || !released || !acquired ||
+    if (!async.indexed || !released || !acquired ||
         function.instructions[g].isPredicated() || generic.sureWidth <= 0)
       return false;
-    const SlotAddress &x = *generic.indexed, &y = *async.indexed;
     int64_t width = generic.sureWidth;
-    return x.index == released->index && y.index == acquired->index &&
-           x.symbol == y.symbol && x.anchor == y.anchor &&
-           x.stride == y.stride && y.lo < y.sureHi && x.lo + width <= x.hi &&
-           y.lo < x.lo + width && x.hi - width < y.sureHi &&
-           registerUnchanged(x.index, g, meeting.arrive) &&
+    if (!generic.indexed) {
+      // A generic access of one offset (a range over threads): of slot k
+      // of the async access's ring when every window of its width there
+      // meets what the async access surely touches in slot k; released
+      // when the arrive's counter is k (a read before the loop).
+      const SlotAddress &y = *async.indexed;
+      const StageCounter *counter = counterIn(released->index);
+      if (!counter || !generic.offsetKnown ||
+          generic.region.symbol != y.symbol ||
+          generic.region.anchor != y.anchor || y.lo >= y.sureHi ||
+          y.index != acquired->index ||
+          !registerUnchanged(y.index, meeting.wait, j))
+        return false;
+      for (int64_t k = 0; k != int64_t(counter->slots); ++k) {
+        int64_t lo = generic.region.begin - k * y.stride;
+        int64_t hi = generic.region.end - k * y.stride;
+        if (lo + width <= hi && y.lo < lo + width && hi - width < y.sureHi)
+          return releasesConstantSlot(g, k, *released, meeting.arrive,
+                                      options);
+      }
+      return false;
+    }
+    const SlotAddress &x = *generic.indexed, &y = *async.indexed;
+    return y.index == acquired->index && x.symbol == y.symbol &&
+           x.anchor == y.anchor && x.stride == y.stride && y.lo < y.sureHi &&
+           x.lo + width <= x.hi && y.lo < x.lo + width &&
+           x.hi - width < y.sureHi &&
+           releasesSlotOf(x.index, g, *released, meeting.arrive, options) &&
            registerUnchanged(y.index, meeting.wait, j);
   };
   for (unsigned j = 0; j != accesses.size(); ++j)
@@ -1382,13 +1405,15 @@ const SlotAddress *FunctionAnalysis::barrierSlot(unsigned i) const {
 /// and the other by an index: the index is that slot in the phase they
 /// meet in. The side of the index touches the data slot its index picks
 /// (the same register, unchanged between the access and the arrive or
-/// the wait), the other side bytes of one known offset. Proven when
+/// the wait; or, for the arrive, a release counter lagging the access's,
+/// releasesSlotOf), the other side bytes of one known offset. Proven when
 /// whatever bytes the generic access reads or writes (a window of its
 /// width within its range) meet those the async one surely touches, both
 /// placed in that slot.
 bool FunctionAnalysis::sameConstantSlot(const Resolved &generic, unsigned g,
                                         const Resolved &async, unsigned j,
                                         const engine::Meeting &meeting,
+                                        const RunOptions &options,
                                         FirstPassBytes *witness) const {
   int64_t slot = *meeting.slot;
   int64_t width = generic.sureWidth;
@@ -1401,9 +1426,9 @@ bool FunctionAnalysis::sameConstantSlot(const Resolved &generic, unsigned g,
     // one offset.
     const SlotAddress &x = *generic.indexed;
     SharedRegion sure = provenRegion(async);
-    if (x.index != released->index || !async.offsetKnown ||
-        async.indexed || sure.symbol != x.symbol || sure.anchor != x.anchor ||
-        !registerUnchanged(x.index, g, meeting.arrive))
+    if (!async.offsetKnown || async.indexed || sure.symbol != x.symbol ||
+        sure.anchor != x.anchor ||
+        !releasesSlotOf(x.index, g, *released, meeting.arrive, options))
       return false;
     int64_t lo = sure.begin - slot * x.stride, hi = sure.end - slot * x.stride;
     if (lo < hi && x.lo + width <= x.hi && lo < x.lo + width &&
@@ -1420,6 +1445,20 @@ bool FunctionAnalysis::sameConstantSlot(const Resolved &generic, unsigned g,
     if (found.bytes && witness)
       *witness = found;
     return found.bytes.has_value();
+  }
+  if (released && !generic.indexed && !acquired) {
+    // Both of one offset (the generic access's a range over threads): the
+    // bytes meet where every window of the generic access's width does;
+    // the arrive hands them over when its counter is the slot the wait
+    // names (a read before the loop, released by the loop's arrive).
+    SharedRegion sure = provenRegion(async);
+    int64_t lo = generic.region.begin, hi = generic.region.end;
+    if (!generic.offsetKnown || !async.offsetKnown || async.indexed ||
+        sure.symbol != generic.region.symbol ||
+        sure.anchor != generic.region.anchor || lo + width > hi ||
+        sure.begin >= lo + width || hi - width >= sure.end)
+      return false;
+    return releasesConstantSlot(g, slot, *released, meeting.arrive, options);
   }
   if (acquired && async.indexed && !released) {
     // The async access is of the wait's index; the generic access of one

@@ -17,6 +17,8 @@
 
 #include "FunctionAnalysis.h"
 
+#include "proxyfence/Engine/Counters.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -643,6 +645,181 @@ bool FunctionAnalysis::computeRegisterUnchanged(StringRef reg, unsigned from,
         cfg, d, [&](unsigned i) { return reaches || i == from; },
         [&](unsigned i) { reaches |= i == to; });
     if (reaches)
+      return false;
+  }
+  return true;
+}
+
+const StageCounter *FunctionAnalysis::counterIn(StringRef reg) const {
+  for (const StageCounter &counter : counters)
+    if (counter.reg == reg)
+      return &counter;
+  return nullptr;
+}
+
+llvm::ArrayRef<unsigned> FunctionAnalysis::pointSuccessors(unsigned i) const {
+  const std::vector<Instruction> &insts = function.instructions;
+  if (pointNextStart.empty()) {
+    // The first instruction of block `b`, through empty blocks.
+    std::function<void(unsigned, llvm::SmallVectorImpl<unsigned> &,
+                       llvm::BitVector &)>
+        firstOf = [&](unsigned b, llvm::SmallVectorImpl<unsigned> &into,
+                      llvm::BitVector &seen) {
+          if (seen.test(b))
+            return;
+          seen.set(b);
+          if (cfg.blocks[b].begin != cfg.blocks[b].end) {
+            into.push_back(cfg.blocks[b].begin);
+            return;
+          }
+          for (unsigned s : cfg.blocks[b].successors)
+            firstOf(s, into, seen);
+        };
+    pointNextStart.assign(insts.size() + 1, 0);
+    for (unsigned k = 0; k != insts.size(); ++k) {
+      pointNextStart[k] = pointNext.size();
+      unsigned b = cfg.blockOf[k];
+      if (k + 1 != cfg.blocks[b].end) {
+        pointNext.push_back(k + 1);
+        continue;
+      }
+      llvm::SmallVector<unsigned, 4> next;
+      llvm::BitVector seen(cfg.blocks.size());
+      for (unsigned s : cfg.blocks[b].successors)
+        firstOf(s, next, seen);
+      for (unsigned n : next)
+        if (!llvm::is_contained(
+                llvm::ArrayRef<unsigned>(pointNext).drop_front(
+                    pointNextStart[k]),
+                n))
+          pointNext.push_back(n);
+    }
+    pointNextStart[insts.size()] = pointNext.size();
+  }
+  return llvm::ArrayRef<unsigned>(pointNext).slice(
+      pointNextStart[i], pointNextStart[i + 1] - pointNextStart[i]);
+}
+
+engine::CounterEffect FunctionAnalysis::counterEffect(unsigned id,
+                                                     unsigned i) const {
+  engine::CounterEffect effect;
+  auto advance = advances.find(i);
+  if (advance != advances.end() && advance->second == id) {
+    effect.kind = engine::CounterEffect::Advance;
+    return effect;
+  }
+  auto reset = resets.find(i);
+  if (reset != resets.end() && reset->second == id) {
+    int64_t value = 0;
+    const Instruction &inst = function.instructions[i];
+    if (inst.operands.size() >= 2 &&
+        !StringRef(inst.operands[1]).trim().getAsInteger(0, value))
+      effect = {engine::CounterEffect::Reset, value};
+    else
+      effect.kind = engine::CounterEffect::Unknown;
+  }
+  // Any other definition is an advance's wrap (StageCounter).
+  return effect;
+}
+
+bool FunctionAnalysis::releasesSlotOf(StringRef x, unsigned g,
+                                      const SlotAddress &released,
+                                      unsigned arrive,
+                                      const RunOptions &options) const {
+  StringRef y = released.index;
+  if (x == y)
+    return registerUnchanged(x, g, arrive);
+  // A release counter that lags the read counter (engine/Counters.h).
+  const StageCounter *cx = counterIn(x), *cy = counterIn(y);
+  if (!cx || !cy || cx->slots != cy->slots || function.instructions.empty())
+    return false;
+  unsigned idX = static_cast<unsigned>(cx - counters.data());
+  unsigned idY = static_cast<unsigned>(cy - counters.data());
+  unsigned slots = cx->slots;
+  auto [diffs, fresh] = counterDifferences.try_emplace({idX, idY});
+  if (fresh)
+    diffs->second = engine::counterDifference(
+        function.instructions.size(), 0, slots,
+        [this](unsigned i) { return pointSuccessors(i); },
+        [&](unsigned i) { return counterEffect(idX, i); },
+        [&](unsigned i) { return counterEffect(idY, i); });
+  std::optional<unsigned> difference = diffs->second[g];
+  if (!difference)
+    return false;
+  // y - x at g.
+  return lagWalkReaches(g, idY, (slots - *difference) % slots, released,
+                        arrive, options);
+}
+
+bool FunctionAnalysis::releasesConstantSlot(unsigned g, int64_t slot,
+                                            const SlotAddress &released,
+                                            unsigned arrive,
+                                            const RunOptions &options) const {
+  const StageCounter *cy = counterIn(released.index);
+  if (!cy || slot < 0 || slot >= int64_t(cy->slots) ||
+      function.instructions.empty())
+    return false;
+  unsigned idY = static_cast<unsigned>(cy - counters.data());
+  unsigned slots = cy->slots;
+  auto [values, fresh] = counterValues.try_emplace(idY);
+  if (fresh)
+    values->second = engine::counterValue(
+        function.instructions.size(), 0, slots,
+        [this](unsigned i) { return pointSuccessors(i); },
+        [&](unsigned i) { return counterEffect(idY, i); });
+  std::optional<unsigned> value = values->second[g];
+  if (!value)
+    return false;
+  // y - slot at g.
+  return lagWalkReaches(g, idY, unsigned((*value + slots - slot) % slots),
+                        released, arrive, options);
+}
+
+bool FunctionAnalysis::lagWalkReaches(unsigned g, unsigned idY, unsigned delta,
+                                      const SlotAddress &released,
+                                      unsigned arrive,
+                                      const RunOptions &options) const {
+  const std::vector<Instruction> &insts = function.instructions;
+  StringRef y = counters[idY].reg;
+  auto [walk, fresh] = lagWalks.try_emplace(
+      {g, idY, delta, released.symbol, released.anchor, released.stride,
+       released.lo, released.clusterRank});
+  LagWalk &found = walk->second;
+  if (fresh) {
+    auto step = [&](unsigned i) {
+      found.passed.push_back(i);
+      const Instruction &inst = insts[i];
+      StringRef opcode = inst.opcode;
+      engine::CounterEffect effect = counterEffect(idY, i);
+      if (effect.kind == engine::CounterEffect::Advance)
+        return engine::WalkStep::AdvanceY;
+      if (effect.kind != engine::CounterEffect::None ||
+          opcode.starts_with("call"))
+        return engine::WalkStep::Stop;
+      if (opcode.starts_with("mbarrier.arrive") && !inst.isPredicated())
+        if (const SlotAddress *slot = barrierSlot(i))
+          if (slot->index == y && slot->symbol == released.symbol &&
+              slot->anchor == released.anchor &&
+              slot->stride == released.stride && slot->lo == released.lo &&
+              slot->clusterRank == released.clusterRank)
+            return engine::WalkStep::ArriveY;
+      return engine::WalkStep::Pass;
+    };
+    if (std::optional<std::vector<unsigned>> arrives =
+            engine::mustReachSlotArrive(
+                g, delta, counters[idY].slots,
+                [this](unsigned i) { return pointSuccessors(i); }, step))
+      found.arrives = std::move(*arrives);
+    llvm::sort(found.passed);
+    found.passed.erase(std::unique(found.passed.begin(), found.passed.end()),
+                       found.passed.end());
+  }
+  if (!llvm::is_contained(found.arrives, arrive))
+    return false;
+  // No proxy fence of this run between: the walk passed none.
+  for (unsigned i : found.passed) {
+    Scope scope;
+    if (options.virtualFences.count(i) || isFence(i, options, scope))
       return false;
   }
   return true;

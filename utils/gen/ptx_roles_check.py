@@ -21,7 +21,12 @@ and every wait marked `// needed` is tight. Checked:
       reported the same way;
   R4  `proxyfence explain` says every fence orders something;
   R5  `proxyfence fix` of the kernel with every fence deleted checks clean
-      of errors and unproven orderings.
+      of errors and unproven orderings;
+  R6  deleting a fence marked `// released late` (a consumer that releases
+      each ring slot one stage late, through a release counter of its
+      own) is reported as an error, not only as an unproven ordering.
+
+With --stats, also how many deletions and weakenings are errors.
 
 Prints one line per failing seed, then `checked K kernels (F fences, W
 waits): N failed [...]`. Exit status: 0 when every property holds, 1
@@ -48,6 +53,7 @@ import ptx_roles_gen  # noqa: E402
 from sensitivity import keys  # noqa: E402
 
 FENCE = re.compile(r"^\s*fence\.proxy\.async")
+LATE = re.compile(r"//\s*released late")
 NEEDED_WAIT = re.compile(r"(cp\.async\.bulk\.wait_group\.read\s+)(\d+)(;\s*"
                          r"// needed)")
 
@@ -83,7 +89,7 @@ def check_seed(seed, checker, ptxas, tmp):
     with open(path, "w") as f:
         f.write(text)
     lines = text.splitlines(keepends=True)
-    counts = {"fences": 0, "waits": 0}
+    counts = {"fences": 0, "waits": 0, "fence errors": 0, "wait errors": 0}
     if ptxas:
         proc = run([ptxas, "-arch=" + info["target"], path, "-o",
                     os.path.join(tmp, "roles_%d.cubin" % seed)])
@@ -102,9 +108,15 @@ def check_seed(seed, checker, ptxas, tmp):
         counts["fences"] += 1
         with open(variant, "w") as f:
             f.writelines(lines[:i - 1] + lines[i:])
-        if not keys(findings(checker, variant)) - keys(base, deleted_line=i):
+        found = findings(checker, variant)
+        if not keys(found) - keys(base, deleted_line=i):
             failures.append(("R2", "deleting the fence at line %d is not "
                              "reported" % i))
+        error = any(f["severity"] == "error" for f in found)
+        counts["fence errors"] += error
+        if LATE.search(line) and not error:
+            failures.append(("R6", "deleting the fence at line %d, released "
+                             "late, is not an error" % i))
     for i, line in enumerate(lines, 1):
         m = NEEDED_WAIT.search(line)
         if not m:
@@ -114,7 +126,9 @@ def check_seed(seed, checker, ptxas, tmp):
             m.group(1), int(m.group(2)) + 1, m.group(3)), line)
         with open(variant, "w") as f:
             f.writelines(lines[:i - 1] + [weaker] + lines[i:])
-        if not keys(findings(checker, variant)) - base_keys:
+        found = findings(checker, variant)
+        counts["wait errors"] += any(f["severity"] == "error" for f in found)
+        if not keys(found) - base_keys:
             failures.append(("R3", "weakening the wait at line %d is not "
                              "reported" % i))
     proc = run(checker + ["explain", "--format=json", path])
@@ -164,7 +178,7 @@ def main():
     tmp = args.keep or tempfile.mkdtemp(prefix="ptx-roles-")
     os.makedirs(tmp, exist_ok=True)
     failed = {}
-    total = {"fences": 0, "waits": 0}
+    total = {"fences": 0, "waits": 0, "fence errors": 0, "wait errors": 0}
     tally = {}
     for seed in range(a, b):
         failures, counts = check_seed(seed, checker, ptxas, tmp)
@@ -182,6 +196,9 @@ def main():
     if args.stats:
         for feature in sorted(tally):
             print("feature %s: %d" % (feature, tally[feature]))
+        print("as errors: %d of %d fence deletions, %d of %d weakened waits"
+              % (total["fence errors"], total["fences"], total["wait errors"],
+                 total["waits"]))
     bad = sum(failed.values())
     print("checked %d kernels (%d fences, %d waits%s): %d failed%s" % (
         b - a, total["fences"], total["waits"],

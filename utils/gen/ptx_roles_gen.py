@@ -22,6 +22,16 @@ constant offset of its symbol) or rolled: its ring and staging slots come
 from loop-carried stage counters (`add; and` or `add; setp.eq; selp`).
 The parities of the mbarrier phases are loop-carried.
 
+A rolled consumer role may release its ring slots one stage late
+(CUTLASS's consumer mainloops): the first slot is read before the loop,
+and each iteration reads slot k, fences, and arrives on `empty` of slot
+k-1, whose index comes from a release counter of its own, advanced like
+the read counter; the last slot is released after the loop. Deleting the
+fence leaves the reads of slot k unfenced at the release of slot k in the
+next iteration. Such a role keeps its result in registers. Its fence is
+marked `// released late`: deleting it must be an error, not only an
+unproven ordering (the release counter is related to the read counter).
+
 An unrolled consumer role may instead hand its staging slots to a storer
 warp of its own (CUTLASS's FMHA epilogue): it waits on the slot's `sempty`
 mbarrier, writes, fences and arrives on `sfull`; the storer's one lane
@@ -82,6 +92,11 @@ class Kernel:
         # an unrolled role may hand its staging slots to a storer warp.
         self.handoff = [not self.rolled[r] and rng.random() < 0.4
                         for r in range(self.roles)]
+        # A rolled role may release each ring slot one stage late, through
+        # a release counter of its own (CUTLASS's consumers); it then keeps
+        # its result in registers (no staging epilogue).
+        self.lag = [self.rolled[r] and self.slots >= 2 and rng.random() < 0.5
+                    for r in range(self.roles)]
 
 
 def generate(seed, target=None):
@@ -241,6 +256,64 @@ def generate(seed, target=None):
     emit("\t@%s bra \t%s;" % (q, ploop))
     emit("\tbra.uni \t%s;" % exit_label)
 
+    def advance(counter, wrap_at, parity=None):
+        """counter = counter + 1 == wrap_at ? 0 : counter + 1 (and flip
+        `parity` on the wrap)."""
+        wrap = p()
+        emit("\tadd.s32 \t%s, %s, 1;" % (counter, counter))
+        emit("\tsetp.eq.s32 \t%s, %s, %d;" % (wrap, counter, wrap_at))
+        emit("\tselp.b32 \t%s, 0, %s, %s;" % (counter, counter, wrap))
+        if parity is not None:
+            flip = r32()
+            emit("\tselp.b32 \t%s, 1, 0, %s;" % (flip, wrap))
+            emit("\txor.b32 \t%s, %s, %s;" % (parity, parity, flip))
+
+    def read_slot(rd, acc, parity, ring_slot):
+        """Wait on `full` of slot `ring_slot`, read the slot, advance."""
+        roff, boff = r32(), r32()
+        emit("\tmul.lo.s32 \t%s, %s, %d;" % (roff, ring_slot, k.tile))
+        emit("\tshl.b32 \t%s, %s, 3;" % (boff, ring_slot))
+        fb, ra = r32(), r32()
+        emit("\tadd.s32 \t%s, %%r5, %s;" % (fb, boff))
+        emit("\tadd.s32 \t%s, %s, %s;" % (ra, rd, roff))
+        wait_parity("[%s]" % fb, parity)
+        v = r32()
+        emit("\tld.shared.u32 \t%s, [%s];" % (v, ra))
+        emit("\tadd.s32 \t%s, %s, %s;" % (acc, acc, v))
+
+    def release_slot(release):
+        """Arrive on `empty` of slot `release`."""
+        boff, eb = r32(), r32()
+        emit("\tshl.b32 \t%s, %s, 3;" % (boff, release))
+        emit("\tadd.s32 \t%s, %%r6, %s;" % (eb, boff))
+        emit("\tmbarrier.arrive.shared::cta.b64 \t_, [%s];" % eb)
+
+    def emit_lagging_consumer(r, rd, acc, it, parity, ring_slot):
+        """A rolled consumer that releases slot k-1 after reading slot k."""
+        release = r32()
+        emit("\tmov.b32 \t%s, 0;" % release)
+        # The first slot is read before the loop; nothing is released.
+        read_slot(rd, acc, parity, ring_slot)
+        advance(ring_slot, k.slots, parity)
+        emit("\tmov.b32 \t%s, 1;" % it)
+        loop = fresh("lagloop%d" % r)
+        emit("%s:" % loop)
+        read_slot(rd, acc, parity, ring_slot)
+        # Orders the reads of this slot (and of the one released now)
+        # before the producer's next TMA load into them.
+        emit("\tfence.proxy.async.shared::cta; // released late")
+        release_slot(release)
+        advance(release, k.slots)
+        advance(ring_slot, k.slots, parity)
+        q = p()
+        emit("\tadd.s32 \t%s, %s, 1;" % (it, it))
+        emit("\tsetp.lt.s32 \t%s, %s, %%r1;" % (q, it))
+        emit("\t@%s bra \t%s;" % (q, loop))
+        # The last slot read: the loop's last fence ordered its reads.
+        release_slot(release)
+        emit("\tst.global.u32 \t[%%rd6], %s;" % acc)
+        emit("\tbra.uni \t%s;" % exit_label)
+
     # The consumer roles.
     first_warp = 1
     needed_waits = 0
@@ -287,6 +360,10 @@ def generate(seed, target=None):
             ring_slot, stage_slot = r32(), r32()
             emit("\tmov.b32 \t%s, 0;" % ring_slot)
             emit("\tmov.b32 \t%s, 0;" % stage_slot)
+        if k.lag[r]:
+            emit_lagging_consumer(r, rd, acc, it, parity, ring_slot)
+            first_warp += warps
+            continue
         cloop = fresh("cloop%d" % r)
         emit("%s:" % cloop)
         for j in range(1 if rolled else k.unroll):
@@ -451,6 +528,8 @@ def generate(seed, target=None):
                      else "issuer " + k.issue[r])
         features.add("consumer loop " + ("rolled (stage counters)"
                                          if k.rolled[r] else "unrolled"))
+        if k.lag[r]:
+            features.add("release one stage late (release counter)")
         if k.ldmatrix[r] and 32 * k.warps[r] * 16 <= min(k.tile,
                                                          k.stage_bytes):
             features.add("ldmatrix reads")
