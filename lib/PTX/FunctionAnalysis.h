@@ -50,7 +50,7 @@ enum class Extent : uint8_t {
 /// (`add c, c, 1` then `and c, c, S-1`, or `setp.eq p, c, S` and
 /// `selp c, 0, c, p`; or the same through `add t, c, 1`: an unrolled loop
 /// has one such sequence per copy of its body), and that is otherwise only
-/// set to constants below S.
+/// set to constants below S. S is 1 to 64 (a ring of one slot: always 0).
 struct StageCounter {
   std::string reg;
   unsigned slots = 0;

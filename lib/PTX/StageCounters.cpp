@@ -189,7 +189,7 @@ std::vector<CounterShape> findCounterShapes(
           shape.resets.push_back(i);
           continue;
         }
-        if (*bound < 2 || *bound > 64 || (slots && *slots != *bound)) {
+        if (*bound < 1 || *bound > 64 || (slots && *slots != *bound)) {
           clean = false;
           break;
         }
@@ -228,7 +228,7 @@ std::vector<CounterShape> findCounterShapes(
           }
         }
       }
-      if (!bound || *bound < 2 || *bound > 64 || (slots && *slots != *bound) ||
+      if (!bound || *bound < 1 || *bound > 64 || (slots && *slots != *bound) ||
           t.empty()) {
         clean = false;
         break;
