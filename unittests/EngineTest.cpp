@@ -458,7 +458,8 @@ TEST(Engine, FenceHandOffs) {
   EXPECT_FALSE(handOffs.prove(0, 7, unfencedAt, meets, slot));
 }
 
-// A completion hand-off: only through one barrier, each overwriting write.
+// A completion hand-off: through one barrier, each overwriting write; through
+// a ring, each write whose slot the front-end proves.
 TEST(Engine, CompletionHandOffs) {
   Release releases[] = {{{10, {0, std::nullopt}}, 0},
                         {{11, {std::nullopt, 3}}, 1},
@@ -476,13 +477,35 @@ TEST(Engine, CompletionHandOffs) {
       [&](unsigned release, unsigned wait) {
         matched.push_back({release, wait});
       },
-      [&](unsigned release, unsigned, uint64_t write) {
+      [&](unsigned release, unsigned, uint64_t write, bool ring) {
+        EXPECT_FALSE(ring);
         found.push_back({release, write});
       });
   using M = std::pair<unsigned, unsigned>;
   using F = std::pair<unsigned, uint64_t>;
   EXPECT_EQ(matched, (std::vector<M>{{0, 20}, {2, 20}}));
   EXPECT_EQ(found, (std::vector<F>{{0, 7}, {0, 8}, {2, 8}}));
+  // Through the ring: release 1 names a slot of the wait's ring; only the
+  // writes whose slot the front-end proves are visited, and the meeting is
+  // not told to `matched`.
+  matched.clear();
+  found.clear();
+  std::vector<F> ringFound;
+  completionHandOffs(
+      releases, waits,
+      [&](unsigned) -> const std::vector<uint64_t> & { return writes; },
+      [](unsigned, uint64_t) { return true; },
+      [&](unsigned release, unsigned wait) {
+        matched.push_back({release, wait});
+      },
+      [&](unsigned release, unsigned, uint64_t write, bool ring) {
+        (ring ? ringFound : found).push_back({release, write});
+      },
+      [](unsigned release, unsigned, uint64_t write) {
+        return release == 1 && write == 8;
+      });
+  EXPECT_EQ(matched, (std::vector<M>{{0, 20}, {2, 20}}));
+  EXPECT_EQ(ringFound, (std::vector<F>{{1, 8}}));
 }
 
 // The greedy verdicts: removed fences stay removed for the later ones' answers

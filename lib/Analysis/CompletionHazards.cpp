@@ -376,7 +376,7 @@ void CompletionHazardAnalysis::Impl::findHandOffs(ModuleOp module) {
     engine::completionHandOffs(
         releases, waits, writesAfter, overwrites,
         [](unsigned, unsigned) {},
-        [&](unsigned release, unsigned wait, uint64_t id) {
+        [&](unsigned release, unsigned wait, uint64_t id, bool) {
           auto [writer, index] = writeList[id];
           const AsyncRead &read = reads[releasedRead[release]];
           if (!seen.insert({read.op, writer}).second)

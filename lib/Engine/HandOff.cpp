@@ -88,8 +88,11 @@ void proxyfence::engine::completionHandOffs(
         writesAfter,
     llvm::function_ref<bool(unsigned release, uint64_t write)> overwrites,
     llvm::function_ref<void(unsigned release, unsigned wait)> matched,
-    llvm::function_ref<void(unsigned release, unsigned wait, uint64_t write)>
-        visit) {
+    llvm::function_ref<void(unsigned release, unsigned wait, uint64_t write,
+                            bool throughRing)>
+        visit,
+    llvm::function_ref<bool(unsigned release, unsigned wait, uint64_t write)>
+        sameSlot) {
   for (const SyncPoint &wait : waits) {
     if (!wait.name.barrier)
       continue;
@@ -99,7 +102,20 @@ void proxyfence::engine::completionHandOffs(
       matched(k, wait.point);
       for (uint64_t write : writesAfter(wait.point))
         if (overwrites(k, write))
-          visit(k, wait.point, write);
+          visit(k, wait.point, write, false);
+    }
+  }
+  if (!sameSlot)
+    return;
+  for (const SyncPoint &wait : waits) {
+    if (!wait.name.ring)
+      continue;
+    for (unsigned k = 0; k != releases.size(); ++k) {
+      if (releases[k].arrive.name.ring != wait.name.ring)
+        continue;
+      for (uint64_t write : writesAfter(wait.point))
+        if (overwrites(k, write) && sameSlot(k, wait.point, write))
+          visit(k, wait.point, write, true);
     }
   }
 }

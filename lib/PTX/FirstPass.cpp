@@ -1162,3 +1162,86 @@ FunctionAnalysis::meetOnFirstPass(
       return w;
   return std::nullopt;
 }
+
+bool FunctionAnalysis::meetsInEverySlotExecution(unsigned i, unsigned a,
+                                                 StringRef index,
+                                                 const SharedRegion &sure,
+                                                 int64_t stride,
+                                                 std::optional<int64_t> slot)
+    const {
+  const StageCounter *counter = counterIn(index);
+  const Instruction &inst = function.instructions[i];
+  const Access &access = roles[i].accesses[a];
+  if (!counter || cfg.acyclicOrder.empty() || sure.begin >= sure.end ||
+      access.operand >= inst.operands.size())
+    return false;
+  // The address is a function of the index alone: every register on the
+  // way, but the index, has one definition (no other value carried by a
+  // loop), and nothing is read from memory.
+  const auto &all = provenance.getAllDefinitions();
+  llvm::SmallVector<StringRef, 8> work;
+  llvm::StringSet<> seen;
+  auto addRegisters = [&](StringRef operand) {
+    operand = operand.trim().ltrim("[").rtrim("]");
+    llvm::SmallVector<StringRef, 4> parts;
+    operand.split(parts, '+');
+    for (StringRef part : parts) {
+      part = part.trim();
+      if (part.starts_with("%") && seen.insert(part).second)
+        work.push_back(part);
+    }
+  };
+  addRegisters(inst.operands[access.operand]);
+  while (!work.empty()) {
+    StringRef reg = work.pop_back_val();
+    if (reg == index)
+      continue;
+    auto it = all.find(reg);
+    if (it == all.end())
+      continue; // a special register or a parameter's
+    if (it->second.size() != 1 || seen.size() > 64)
+      return false;
+    const Instruction &d = function.instructions[it->second.front()];
+    StringRef root = StringRef(d.opcode).split('.').first;
+    if (d.isPredicated() || root == "ld" || root == "atom" ||
+        root == "shfl" || root == "call")
+      return false;
+    for (unsigned o = 1; o < d.operands.size(); ++o)
+      addRegisters(d.operands[o]);
+  }
+  static const llvm::StringSet<> noGuards;
+  bool met = false;
+  for (unsigned k = 0; k != counter->slots && !met; ++k) {
+    if (slot && int64_t(k) != *slot)
+      continue;
+    SharedRegion there = sure;
+    if (!slot) {
+      there.begin += int64_t(k) * stride;
+      there.end += int64_t(k) * stride;
+    }
+    llvm::StringMap<int64_t> pins;
+    pins[index] = k;
+    provenance.pin(pins);
+    pinnedGuards = &noGuards;
+    auto meets = [&](unsigned n, unsigned low) {
+      std::optional<Runners> runners = threadsReaching(i, n, low);
+      if (!runners)
+        return false;
+      std::optional<SureBytes> x = sureBytes(i, a, *runners);
+      if (!x || x->symbol != there.symbol || x->anchor != there.anchor)
+        return false;
+      for (auto [begin, end] : x->all)
+        if (std::max(begin, there.begin) < std::min(end, there.end))
+          return true;
+      return false;
+    };
+    met = meets(firstPassThreads(i, i), 0);
+    if (!function.requiredThreads && function.maxThreads[0])
+      for (unsigned warp = 1; !met && 32 * (warp + 1) <= function.maxThreads[0];
+           ++warp)
+        met = meets(32 * (warp + 1), 32 * warp);
+    pinnedGuards = nullptr;
+    provenance.unpin();
+  }
+  return met;
+}

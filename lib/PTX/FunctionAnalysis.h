@@ -440,6 +440,19 @@ public:
                           unsigned *lowest = nullptr,
                           unsigned *threads = nullptr) const;
 
+  /// For a write (i, a) of a ring slot whose address is a function of the
+  /// index register `index` alone (every other register on the way defined
+  /// once; %tid.x and parameters as they are): whether, with the index at
+  /// some value k of its stage counter, the threads of its role that
+  /// surely run it (as handOffMeetsOnFirstPass tries them) touch bytes of
+  /// `sure` shifted by k slots of `stride` (what the other access surely
+  /// touches in slot k). Every execution with the index at k touches those
+  /// bytes, so none depends on which execution it is. With `slot`, k is
+  /// that slot and `sure` is already placed in it.
+  bool meetsInEverySlotExecution(
+      unsigned i, unsigned a, llvm::StringRef index, const SharedRegion &sure,
+      int64_t stride, std::optional<int64_t> slot = std::nullopt) const;
+
 private:
   /// What an access surely touches on the first pass: all the bytes of
   /// `all`, and some byte of each of `windows`.

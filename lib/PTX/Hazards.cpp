@@ -828,12 +828,21 @@ void FunctionAnalysis::addCrossRoleHazards(
       return false;
     }
     const SlotAddress &x = *generic.indexed, &y = *async.indexed;
-    return y.index == acquired->index && x.symbol == y.symbol &&
-           x.anchor == y.anchor && x.stride == y.stride && y.lo < y.sureHi &&
-           x.lo + width <= x.hi && y.lo < x.lo + width &&
-           x.hi - width < y.sureHi &&
-           releasesSlotOf(x.index, g, *released, meeting.arrive, options) &&
-           registerUnchanged(y.index, meeting.wait, j);
+    if (y.index != acquired->index || x.symbol != y.symbol ||
+        x.anchor != y.anchor || x.stride != y.stride || y.lo >= y.sureHi ||
+        !releasesSlotOf(x.index, g, *released, meeting.arrive, options) ||
+        !registerUnchanged(y.index, meeting.wait, j))
+      return false;
+    if (x.lo + width <= x.hi && y.lo < x.lo + width &&
+        x.hi - width < y.sureHi)
+      return true;
+    // Else each thread's own bytes, with the index at some value.
+    SharedRegion sure;
+    sure.symbol = y.symbol;
+    sure.anchor = y.anchor;
+    sure.begin = y.lo;
+    sure.end = y.sureHi;
+    return meetsInEverySlotExecution(g, ga, x.index, sure, y.stride);
   };
   for (unsigned j = 0; j != accesses.size(); ++j)
     for (unsigned a = 0; a != accesses[j].size(); ++a) {
@@ -1203,11 +1212,13 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
     engine::Release release{{releases[k].arrive, {}}, k};
     if (releases[k].barrier && releases[k].exact)
       release.arrive.name.barrier = barrierName(releases[k].arrive).barrier;
+    if (releases[k].barrier)
+      release.arrive.name.ring = barrierName(releases[k].arrive).ring;
     named.push_back(release);
   }
   std::vector<engine::SyncPoint> waits;
   for (const auto &entry : mbarrierWaits())
-    waits.push_back({entry.first, {barrierName(entry.first).barrier, {}}});
+    waits.push_back({entry.first, barrierName(entry.first)});
   std::map<unsigned, std::vector<uint64_t>> writes;
   engine::completionHandOffs(
       named, waits,
@@ -1226,15 +1237,62 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
         handOffs[k] = HandOff::Matched;
         matchedWaits[k].push_back(w);
       },
-      [&](unsigned k, unsigned w, uint64_t write) {
+      [&](unsigned k, unsigned w, uint64_t write, bool throughRing) {
         auto [i, a] = accessOfNumber(write);
         auto [r, ra] = releases[k].read;
-        if (!seen.try_emplace({i, r}, hazards.size()).second)
+        auto [at, fresh] = seen.try_emplace({i, r}, hazards.size());
+        if (!fresh) {
+          // Already found; through a ring, the slots are now proven the
+          // same for a hand-off found before.
+          CompletionHazard &found = hazards[at->second];
+          if (throughRing && found.release == releases[k].arrive &&
+              found.acquire == w)
+            found.sameSlot = true;
           return;
+        }
         CompletionHazard hazard{i, r, a, ra, accesses[r][ra].completion};
         hazard.release = releases[k].arrive;
         hazard.acquire = w;
+        hazard.sameSlot = throughRing;
         hazards.push_back(hazard);
+      },
+      // Through a ring of barriers: the read's data slot is the arrive's
+      // barrier slot (the same index register, unchanged from the read's
+      // issue to the arrive), the write's data slot the wait's (unchanged
+      // from the wait to the write), both of one data ring, and whatever
+      // bytes the write touches meet those the read surely reads in it.
+      [&](unsigned k, unsigned w, uint64_t write) {
+        auto [i, a] = accessOfNumber(write);
+        auto [r, ra] = releases[k].read;
+        const Resolved &read = accesses[r][ra], &written = accesses[i][a];
+        const SlotAddress *released = barrierSlot(releases[k].arrive);
+        const SlotAddress *acquired = barrierSlot(w);
+        if (!released || !acquired || !read.indexed || !written.indexed ||
+            function.instructions[i].isPredicated())
+          return false;
+        const SlotAddress &x = *written.indexed, &y = *read.indexed;
+        if (y.index != released->index || x.index != acquired->index ||
+            x.symbol != y.symbol || x.anchor != y.anchor ||
+            x.stride != y.stride || y.lo >= y.sureHi ||
+            !registerUnchanged(y.index, r, releases[k].arrive) ||
+            !registerUnchanged(x.index, w, i))
+          return false;
+        if (written.isAsync)
+          return commonSureBytes(x, y).has_value();
+        int64_t width = written.sureWidth;
+        if (width > 0 && x.lo + width <= x.hi && y.lo < x.lo + width &&
+            x.hi - width < y.sureHi)
+          return true;
+        // Else each thread's own bytes (a 4-byte store per thread against
+        // a box's first 16): the threads of the writing role, with the
+        // index at some value k, write bytes the read surely reads in
+        // slot k.
+        SharedRegion sure;
+        sure.symbol = y.symbol;
+        sure.anchor = y.anchor;
+        sure.begin = y.lo;
+        sure.end = y.sureHi;
+        return meetsInEverySlotExecution(i, a, x.index, sure, y.stride);
       });
   if (!trace)
     return hazards;
@@ -1444,7 +1502,12 @@ bool FunctionAnalysis::sameConstantSlot(const Resolved &generic, unsigned g,
                                           &found.threads);
     if (found.bytes && witness)
       *witness = found;
-    return found.bytes.has_value();
+    if (found.bytes)
+      return true;
+    // Else each thread's own bytes in any execution with the index at k,
+    // where the address is a function of the index alone.
+    return meetsInEverySlotExecution(g, accessIndex(g, generic), x.index,
+                                     sure, x.stride, slot);
   }
   if (released && !generic.indexed && !acquired) {
     // Both of one offset (the generic access's a range over threads): the

@@ -855,9 +855,24 @@ void FunctionAnalysis::markSameCounterSlots(
     if (hazard.sameSlot || !generic.slot || !async.slot ||
         generic.slot->counter != async.slot->counter ||
         insts[hazard.generic].isPredicated() ||
-        insts[hazard.async].isPredicated() ||
-        !surelyMeetInSlot(generic, async, 0))
+        insts[hazard.async].isPredicated())
       continue;
+    if (!surelyMeetInSlot(generic, async, 0)) {
+      // Else each thread's own bytes (4 per thread against a box's first
+      // 16), with the counter at some value k: the generic access's role
+      // touches, in slot k, bytes the async access surely touches there.
+      const SlotAddress &x = *generic.slot, &y = *async.slot;
+      SharedRegion sure;
+      sure.symbol = y.symbol;
+      sure.anchor = y.anchor;
+      sure.begin = y.lo;
+      sure.end = y.sureHi;
+      if (x.stride != y.stride || x.symbol != y.symbol ||
+          x.anchor != y.anchor || y.lo >= y.sureHi ||
+          !meetsInEverySlotExecution(hazard.generic, hazard.genericAccess,
+                                     x.index, sure, y.stride))
+        continue;
+    }
     unsigned id = generic.slot->counter;
     auto [it, fresh] = reached.try_emplace(
         {hazard.generic, id}, llvm::BitVector(insts.size()));

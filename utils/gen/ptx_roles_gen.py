@@ -40,6 +40,12 @@ waits on `sfull`, stores the slot by TMA, commits, waits with
 orders the storer's execution, not its TMA read: weakened to 1, the wait
 lets the consumer overwrite a slot the store may still be reading.
 
+A rolled role may hand its staging slots to a storer warp the same way,
+both sides picking the slot with stage counters of their own (the
+consumer's advanced after its arrive on `sfull`, the storer's after its
+arrive on `sempty`): the weakened wait is then a missing completion wait
+through a ring of barriers.
+
 Every `fence.proxy.async` of the output is needed, and so is every wait
 marked `// needed` (the final wait before exit is not: nothing writes
 after it). utils/gen/ptx_roles_check.py checks that `proxyfence check`
@@ -97,6 +103,13 @@ class Kernel:
         # its result in registers (no staging epilogue).
         self.lag = [self.rolled[r] and self.slots >= 2 and rng.random() < 0.5
                     for r in range(self.roles)]
+        # A rolled role that does not release late may hand its staging
+        # slots to a storer warp too, both sides indexing the staging ring
+        # with stage counters of their own.
+        self.rolled_handoff = [self.rolled[r] and not self.lag[r] and
+                               rng.random() < 0.4 for r in range(self.roles)]
+        self.handoff = [self.handoff[r] or self.rolled_handoff[r]
+                        for r in range(self.roles)]
 
 
 def generate(seed, target=None):
@@ -417,7 +430,18 @@ def generate(seed, target=None):
                 emit("\txor.b32 \t%s, %s, %s;" % (parity, parity, flip))
             elif s == k.slots - 1:
                 emit("\txor.b32 \t%s, %s, 1;" % (parity, parity))
-            if handoff:
+            if handoff and rolled:
+                # The storer has finished reading the slot the counter
+                # picks.
+                sboff, sempty_base, sfull_base = r32(), r32(), r32()
+                sempty_at, sfull_at = r32(), r32()
+                emit("\tshl.b32 \t%s, %s, 3;" % (sboff, stage_slot))
+                emit("\tmov.u32 \t%s, sempty%d;" % (sempty_base, r))
+                emit("\tadd.s32 \t%s, %s, %s;" % (sempty_at, sempty_base, sboff))
+                emit("\tmov.u32 \t%s, sfull%d;" % (sfull_base, r))
+                emit("\tadd.s32 \t%s, %s, %s;" % (sfull_at, sfull_base, sboff))
+                wait_parity("[%s]" % sempty_at, sparity)
+            elif handoff:
                 # The storer has finished reading slot e.
                 wait_parity("[sempty%d+%d]" % (r, 8 * e), sparity)
             # Write the result into staging slot e, fence, meet.
@@ -427,6 +451,11 @@ def generate(seed, target=None):
             else:
                 emit("\tst.shared.u32 \t%s, %s;" % (write_op, acc))
             emit("\tfence.proxy.async.shared::cta;")
+            if handoff and rolled:
+                # Hand the slot to the storer; advance the staging counter.
+                emit("\tmbarrier.arrive.shared::cta.b64 \t_, [%s];" % sfull_at)
+                advance(stage_slot, E, sparity)
+                continue
             if handoff:
                 # Hand slot e to the storer.
                 emit("\tmbarrier.arrive.shared::cta.b64 \t_, [sfull%d+%d];" %
@@ -493,6 +522,35 @@ def generate(seed, target=None):
         emit("\tmov.b32 \t%s, 0;" % it)
         emit("\tmov.b32 \t%s, 0;" % fparity)
         sloop = fresh("sloop%d" % r)
+        if k.rolled_handoff[r]:
+            # Rolled: the slot from a stage counter of the storer's own.
+            slot = r32()
+            emit("\tmov.b32 \t%s, 0;" % slot)
+            emit("%s:" % sloop)
+            boff, fbase, ebase, sbase = r32(), r32(), r32(), r32()
+            fb, eb, soff, src = r32(), r32(), r32(), r32()
+            emit("\tshl.b32 \t%s, %s, 3;" % (boff, slot))
+            emit("\tmov.u32 \t%s, sfull%d;" % (fbase, r))
+            emit("\tadd.s32 \t%s, %s, %s;" % (fb, fbase, boff))
+            emit("\tmov.u32 \t%s, sempty%d;" % (ebase, r))
+            emit("\tadd.s32 \t%s, %s, %s;" % (eb, ebase, boff))
+            emit("\tmul.lo.s32 \t%s, %s, %d;" % (soff, slot, k.stage_bytes))
+            emit("\tmov.u32 \t%s, stage%d;" % (sbase, r))
+            emit("\tadd.s32 \t%s, %s, %s;" % (src, sbase, soff))
+            wait_parity("[%s]" % fb, fparity)
+            emit("\tcp.async.bulk.tensor.2d.global.shared::cta.tile."
+                 "bulk_group [%%rd4, {%d, %s}], [%s];" % (64 * r, it, src))
+            emit("\tcp.async.bulk.commit_group;")
+            emit("\tcp.async.bulk.wait_group.read \t0; // needed")
+            needed_waits += 1
+            emit("\tmbarrier.arrive.shared::cta.b64 \t_, [%s];" % eb)
+            advance(slot, E, fparity)
+            q = p()
+            emit("\tadd.s32 \t%s, %s, 1;" % (it, it))
+            emit("\tsetp.lt.s32 \t%s, %s, %%r1;" % (q, it))
+            emit("\t@%s bra \t%s;" % (q, sloop))
+            emit("\tbra.uni \t%s;" % exit_label)
+            continue
         emit("%s:" % sloop)
         for j in range(k.unroll):
             e = j % E
@@ -524,6 +582,8 @@ def generate(seed, target=None):
     }
     for r in range(k.roles):
         features.add("staging ring of %d slots" % k.stages[r])
+        if k.rolled_handoff[r]:
+            features.add("epilogue handed to a storer warp, rolled")
         features.add("epilogue handed to a storer warp" if k.handoff[r]
                      else "issuer " + k.issue[r])
         features.add("consumer loop " + ("rolled (stage counters)"

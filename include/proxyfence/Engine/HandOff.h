@@ -168,20 +168,27 @@ struct Release {
 };
 
 /// For every wait, in order, and every release (in order) whose arrive
-/// names the wait's own barrier (a ring slot is not enough: the read's
-/// slot and the write's are not related here), every write that follows
-/// the wait (`writesAfter(wait)`, before another synchronization) and
-/// `overwrites(release, write)` the read: `visit(release, wait, write)`.
-/// `matched(release, wait)` is told of each meeting first. Returns nothing:
-/// the front-end keeps what it needs.
+/// names the wait's own barrier, every write that follows the wait
+/// (`writesAfter(wait)`, before another synchronization) and
+/// `overwrites(release, write)` the read: `visit(release, wait, write,
+/// false)`. `matched(release, wait)` is told of each such meeting first.
+/// With `sameSlot`, then, every release whose arrive names a slot of the
+/// wait's ring of barriers, and every write after the wait that
+/// overwrites the read where `sameSlot(release, wait, write)` proves the
+/// read's data slot and the write's the same (the front-end relates the
+/// indices): `visit(release, wait, write, true)`; such meetings are not
+/// told to `matched`. Returns nothing: the front-end keeps what it needs.
 void completionHandOffs(
     llvm::ArrayRef<Release> releases, llvm::ArrayRef<SyncPoint> waits,
     llvm::function_ref<const std::vector<uint64_t> &(unsigned wait)>
         writesAfter,
     llvm::function_ref<bool(unsigned release, uint64_t write)> overwrites,
     llvm::function_ref<void(unsigned release, unsigned wait)> matched,
-    llvm::function_ref<void(unsigned release, unsigned wait, uint64_t write)>
-        visit);
+    llvm::function_ref<void(unsigned release, unsigned wait, uint64_t write,
+                            bool throughRing)>
+        visit,
+    llvm::function_ref<bool(unsigned release, unsigned wait, uint64_t write)>
+        sameSlot = nullptr);
 
 } // namespace proxyfence::engine
 
