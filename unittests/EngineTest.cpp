@@ -486,8 +486,8 @@ TEST(Engine, CompletionHandOffs) {
   EXPECT_EQ(matched, (std::vector<M>{{0, 20}, {2, 20}}));
   EXPECT_EQ(found, (std::vector<F>{{0, 7}, {0, 8}, {2, 8}}));
   // Through the ring: release 1 names a slot of the wait's ring; only the
-  // writes whose slot the front-end proves are visited, and the meeting is
-  // not told to `matched`.
+  // writes whose slot (and overwrite) the front-end proves are visited,
+  // and the meeting is not told to `matched`.
   matched.clear();
   found.clear();
   std::vector<F> ringFound;

@@ -373,6 +373,39 @@ void CompletionHazardAnalysis::Impl::findHandOffs(ModuleOp module) {
       return getPartition(ws, writer) != getPartition(ws, arrive) &&
              names.surelyMeet(read.value, writes[writer][index].value);
     };
+    // Through a ring of barriers: the read is of the data slot its
+    // partition's arrive names by the same index value (in the arrive's
+    // block, before it: one iteration), the write of the slot the wait
+    // names by its index (after the wait); one barrier slot is one index
+    // value, so one slot of one ring of buffers (the same memdesc_index
+    // type and ring allocation), which both cover.
+    auto sameSlot = [&](unsigned release, unsigned wait, uint64_t id) {
+      auto [writer, index] = writeList[id];
+      const AsyncRead &read = reads[releasedRead[release]];
+      Operation *arrive = points[releases[release].arrive.point];
+      Operation *waitOp = points[wait];
+      Value written = writes[writer][index].value;
+      if (getPartition(ws, writer) == getPartition(ws, arrive) ||
+          read.op->getBlock() != arrive->getBlock() ||
+          !read.op->isBeforeInBlock(arrive) || !read.value || !written)
+        return false;
+      auto dataR = read.value.getDefiningOp<ttg::MemDescIndexOp>();
+      auto dataW = written.getDefiningOp<ttg::MemDescIndexOp>();
+      auto barR = cast<ttng::ArriveBarrierOp>(arrive)
+                      .getAlloc()
+                      .getDefiningOp<ttg::MemDescIndexOp>();
+      auto barW = cast<ttng::WaitBarrierOp>(waitOp)
+                      .getAlloc()
+                      .getDefiningOp<ttg::MemDescIndexOp>();
+      if (!dataR || !dataW || !barR || !barW ||
+          dataR.getIndex() != barR.getIndex() ||
+          dataW.getIndex() != barW.getIndex() ||
+          dataR.getType() != dataW.getType())
+        return false;
+      std::optional<BufferRegion> ringR = names.sureRegion(dataR.getSrc());
+      std::optional<BufferRegion> ringW = names.sureRegion(dataW.getSrc());
+      return ringR && ringW && *ringR == *ringW;
+    };
     engine::completionHandOffs(
         releases, waits, writesAfter, overwrites,
         [](unsigned, unsigned) {},
@@ -386,6 +419,7 @@ void CompletionHazardAnalysis::Impl::findHandOffs(ModuleOp module) {
           hazard.release = points[releases[release].arrive.point];
           hazard.acquire = points[wait];
           result.hazards.push_back(std::move(hazard));
-        });
+        },
+        sameSlot);
   });
 }

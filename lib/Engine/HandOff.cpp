@@ -114,7 +114,7 @@ void proxyfence::engine::completionHandOffs(
       if (releases[k].arrive.name.ring != wait.name.ring)
         continue;
       for (uint64_t write : writesAfter(wait.point))
-        if (overwrites(k, write) && sameSlot(k, wait.point, write))
+        if (sameSlot(k, wait.point, write))
           visit(k, wait.point, write, true);
     }
   }

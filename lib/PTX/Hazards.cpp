@@ -1268,7 +1268,8 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
         const SlotAddress *released = barrierSlot(releases[k].arrive);
         const SlotAddress *acquired = barrierSlot(w);
         if (!released || !acquired || !read.indexed || !written.indexed ||
-            function.instructions[i].isPredicated())
+            function.instructions[i].isPredicated() ||
+            !overwritesRead(releases[k].arrive, releases[k].read, i, a))
           return false;
         const SlotAddress &x = *written.indexed, &y = *read.indexed;
         if (y.index != released->index || x.index != acquired->index ||

@@ -173,11 +173,11 @@ struct Release {
 /// `overwrites(release, write)` the read: `visit(release, wait, write,
 /// false)`. `matched(release, wait)` is told of each such meeting first.
 /// With `sameSlot`, then, every release whose arrive names a slot of the
-/// wait's ring of barriers, and every write after the wait that
-/// overwrites the read where `sameSlot(release, wait, write)` proves the
-/// read's data slot and the write's the same (the front-end relates the
-/// indices): `visit(release, wait, write, true)`; such meetings are not
-/// told to `matched`. Returns nothing: the front-end keeps what it needs.
+/// wait's ring of barriers, and every write after the wait where
+/// `sameSlot(release, wait, write)` proves that the write overwrites the
+/// read in one data slot (the front-end relates the indices and places
+/// both accesses' bytes in the slot): `visit(release, wait, write, true)`;
+/// such meetings are not told to `matched`. Returns nothing: the front-end keeps what it needs.
 void completionHandOffs(
     llvm::ArrayRef<Release> releases, llvm::ArrayRef<SyncPoint> waits,
     llvm::function_ref<const std::vector<uint64_t> &(unsigned wait)>
