@@ -1209,6 +1209,47 @@ bool FunctionAnalysis::meetsInEverySlotExecution(unsigned i, unsigned a,
     for (unsigned o = 1; o < d.operands.size(); ++o)
       addRegisters(d.operands[o]);
   }
+  // The threads that run it with the index at k are those the first pass
+  // finds: it lies in a loop and runs in every iteration (its block
+  // dominates every source of the loop's back edges), so no condition
+  // carried by the loop keeps a thread from it. Outside loops the first
+  // pass is the only execution (handOffMeetsOnFirstPass).
+  unsigned block = cfg.blockOf[i];
+  int cycle = cfg.cycle[block];
+  if (cycle < 0)
+    return false;
+  // Each back edge b -> h of a loop that holds the block (the natural
+  // loop: h dominates the block, which reaches b without passing h) must
+  // leave from a block it dominates. Inner loops that do not hold it (a
+  // wait's spin loop before it) do not matter.
+  auto inLoop = [&](unsigned latch, unsigned header) {
+    if (block == header)
+      return true;
+    if (!cfg.dominates(header, block))
+      return false;
+    llvm::BitVector seenBlocks(cfg.blocks.size());
+    llvm::SmallVector<unsigned, 16> stack = {block};
+    seenBlocks.set(block);
+    while (!stack.empty()) {
+      unsigned b = stack.pop_back_val();
+      if (b == latch)
+        return true;
+      for (unsigned next : cfg.blocks[b].successors)
+        if (next != header && !seenBlocks.test(next)) {
+          seenBlocks.set(next);
+          stack.push_back(next);
+        }
+    }
+    return false;
+  };
+  for (unsigned b = 0; b != cfg.blocks.size(); ++b) {
+    if (cfg.cycle[b] != cycle)
+      continue;
+    for (unsigned next : cfg.blocks[b].successors)
+      if (cfg.isBackEdge(b, next) && inLoop(b, next) &&
+          !cfg.dominates(block, b))
+        return false;
+  }
   static const llvm::StringSet<> noGuards;
   bool met = false;
   for (unsigned k = 0; k != counter->slots && !met; ++k) {
