@@ -301,9 +301,10 @@ CompletionHazardAnalysis::CompletionHazardAnalysis(
 /// Hand-offs between the partitions of a warp_specialize (the engine's
 /// rule, include/proxyfence/Engine/HandOff.h): a partition arrives on a
 /// barrier with an async read of its own still pending, a partition that
-/// waits on that barrier (one barrier, traced) then writes the bytes before
-/// another synchronization. The wait pairs with that arrive in some phase,
-/// and the arrive does not wait for the read: the write may land first.
+/// waits on that barrier (one barrier, traced, or the same slot of a ring
+/// of barriers) then writes the bytes before another synchronization. The
+/// wait pairs with that arrive in some phase, and the arrive does not wait
+/// for the read: the write may land first.
 void CompletionHazardAnalysis::Impl::findHandOffs(ModuleOp module) {
   if (pendingAtArrive.empty())
     return;
