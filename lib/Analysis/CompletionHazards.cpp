@@ -385,27 +385,14 @@ void CompletionHazardAnalysis::Impl::findHandOffs(ModuleOp module) {
       const AsyncRead &read = reads[releasedRead[release]];
       Operation *arrive = points[releases[release].arrive.point];
       Operation *waitOp = points[wait];
-      Value written = writes[writer][index].value;
       if (getPartition(ws, writer) == getPartition(ws, arrive) ||
           read.op->getBlock() != arrive->getBlock() ||
-          !read.op->isBeforeInBlock(arrive) || !read.value || !written)
+          !read.op->isBeforeInBlock(arrive))
         return false;
-      auto dataR = read.value.getDefiningOp<ttg::MemDescIndexOp>();
-      auto dataW = written.getDefiningOp<ttg::MemDescIndexOp>();
-      auto barR = cast<ttng::ArriveBarrierOp>(arrive)
-                      .getAlloc()
-                      .getDefiningOp<ttg::MemDescIndexOp>();
-      auto barW = cast<ttng::WaitBarrierOp>(waitOp)
-                      .getAlloc()
-                      .getDefiningOp<ttg::MemDescIndexOp>();
-      if (!dataR || !dataW || !barR || !barW ||
-          dataR.getIndex() != barR.getIndex() ||
-          dataW.getIndex() != barW.getIndex() ||
-          dataR.getType() != dataW.getType())
-        return false;
-      std::optional<BufferRegion> ringR = names.sureRegion(dataR.getSrc());
-      std::optional<BufferRegion> ringW = names.sureRegion(dataW.getSrc());
-      return ringR && ringW && *ringR == *ringW;
+      return names.sameRingSlot(
+          read.value, cast<ttng::ArriveBarrierOp>(arrive).getAlloc(),
+          writes[writer][index].value,
+          cast<ttng::WaitBarrierOp>(waitOp).getAlloc());
     };
     engine::completionHandOffs(
         releases, waits, writesAfter, overwrites,

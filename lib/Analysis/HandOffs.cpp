@@ -91,3 +91,21 @@ engine::BarrierName HandOffNames::name(Value barrier) {
                       .first->second;
   return name;
 }
+
+bool HandOffNames::sameRingSlot(Value dataA, Value barrierA, Value dataB,
+                                Value barrierB) const {
+  if (!dataA || !dataB || !barrierA || !barrierB)
+    return false;
+  auto indexA = dataA.getDefiningOp<ttg::MemDescIndexOp>();
+  auto indexB = dataB.getDefiningOp<ttg::MemDescIndexOp>();
+  auto barA = barrierA.getDefiningOp<ttg::MemDescIndexOp>();
+  auto barB = barrierB.getDefiningOp<ttg::MemDescIndexOp>();
+  if (!indexA || !indexB || !barA || !barB ||
+      indexA.getIndex() != barA.getIndex() ||
+      indexB.getIndex() != barB.getIndex() ||
+      indexA.getType() != indexB.getType())
+    return false;
+  std::optional<BufferRegion> ringA = sureRegion(indexA.getSrc());
+  std::optional<BufferRegion> ringB = sureRegion(indexB.getSrc());
+  return ringA && ringB && *ringA == *ringB;
+}

@@ -651,25 +651,11 @@ ProxyHazardAnalysis::Impl::findHandOffs(FunctionOpInterface function,
       Operation *genericOp = keys[key].first;
       Operation *arrive = points[meeting.arrive], *wait = points[meeting.wait];
       if (genericOp->getBlock() != arrive->getBlock() ||
-          !genericOp->isBeforeInBlock(arrive) || !accesses[key].value ||
-          !accesses[access].value)
+          !genericOp->isBeforeInBlock(arrive))
         return false;
-      auto dataG = accesses[key].value.getDefiningOp<ttg::MemDescIndexOp>();
-      auto dataA = accesses[access].value.getDefiningOp<ttg::MemDescIndexOp>();
-      auto barG = cast<ttng::ArriveBarrierOp>(arrive)
-                      .getAlloc()
-                      .getDefiningOp<ttg::MemDescIndexOp>();
-      auto barA = cast<ttng::WaitBarrierOp>(wait)
-                      .getAlloc()
-                      .getDefiningOp<ttg::MemDescIndexOp>();
-      if (!dataG || !dataA || !barG || !barA ||
-          dataG.getIndex() != barG.getIndex() ||
-          dataA.getIndex() != barA.getIndex() ||
-          dataG.getType() != dataA.getType())
-        return false;
-      std::optional<BufferRegion> ringG = names.sureRegion(dataG.getSrc());
-      std::optional<BufferRegion> ringA = names.sureRegion(dataA.getSrc());
-      return ringG && ringA && *ringG == *ringA;
+      return names.sameRingSlot(
+          accesses[key].value, cast<ttng::ArriveBarrierOp>(arrive).getAlloc(),
+          accesses[access].value, cast<ttng::WaitBarrierOp>(wait).getAlloc());
     };
     DenseSet<std::tuple<Operation *, Operation *, unsigned>> seen;
     for (unsigned key = 0; key != keys.size(); ++key) {

@@ -1286,3 +1286,23 @@ bool FunctionAnalysis::meetsInEverySlotExecution(unsigned i, unsigned a,
   }
   return met;
 }
+
+bool FunctionAnalysis::meetsInEverySlotExecution(unsigned i, unsigned a,
+                                                 const SlotAddress &x,
+                                                 const SlotAddress &y) const {
+  SharedRegion sure;
+  sure.symbol = y.symbol;
+  sure.anchor = y.anchor;
+  sure.begin = y.lo;
+  sure.end = y.sureHi;
+  return meetsInEverySlotExecution(i, a, x.index, sure, y.stride);
+}
+
+bool FunctionAnalysis::meetsInSlot(unsigned i, unsigned a, int64_t width,
+                                   const SlotAddress &x,
+                                   const SlotAddress &y) const {
+  if (width > 0 && x.lo + width <= x.hi && y.lo < x.lo + width &&
+      x.hi - width < y.sureHi)
+    return true;
+  return meetsInEverySlotExecution(i, a, x, y);
+}

@@ -452,6 +452,17 @@ public:
   bool meetsInEverySlotExecution(
       unsigned i, unsigned a, llvm::StringRef index, const SharedRegion &sure,
       int64_t stride, std::optional<int64_t> slot = std::nullopt) const;
+  /// The same for access (i, a) of ring slot `x` against what the slot
+  /// address `y` (of the same ring) surely touches in each slot.
+  bool meetsInEverySlotExecution(unsigned i, unsigned a, const SlotAddress &x,
+                                 const SlotAddress &y) const;
+  /// Whether whatever bytes access (i, a) of ring slot `x` touches in a
+  /// slot (its sure width `width`) meet what `y` surely touches in the
+  /// same slot: every window of that width within x's in-slot range, or
+  /// else each thread's own bytes with the index pinned
+  /// (meetsInEverySlotExecution).
+  bool meetsInSlot(unsigned i, unsigned a, int64_t width, const SlotAddress &x,
+                   const SlotAddress &y) const;
 
 private:
   /// What an access surely touches on the first pass: all the bytes of

@@ -833,16 +833,7 @@ void FunctionAnalysis::addCrossRoleHazards(
         !releasesSlotOf(x.index, g, *released, meeting.arrive, options) ||
         !registerUnchanged(y.index, meeting.wait, j))
       return false;
-    if (x.lo + width <= x.hi && y.lo < x.lo + width &&
-        x.hi - width < y.sureHi)
-      return true;
-    // Else each thread's own bytes, with the index at some value.
-    SharedRegion sure;
-    sure.symbol = y.symbol;
-    sure.anchor = y.anchor;
-    sure.begin = y.lo;
-    sure.end = y.sureHi;
-    return meetsInEverySlotExecution(g, ga, x.index, sure, y.stride);
+    return meetsInSlot(g, ga, width, x, y);
   };
   for (unsigned j = 0; j != accesses.size(); ++j)
     for (unsigned a = 0; a != accesses[j].size(); ++a) {
@@ -1280,20 +1271,7 @@ FunctionAnalysis::findCompletionHazards(const RunOptions &options,
           return false;
         if (written.isAsync)
           return commonSureBytes(x, y).has_value();
-        int64_t width = written.sureWidth;
-        if (width > 0 && x.lo + width <= x.hi && y.lo < x.lo + width &&
-            x.hi - width < y.sureHi)
-          return true;
-        // Else each thread's own bytes (a 4-byte store per thread against
-        // a box's first 16): the threads of the writing role, with the
-        // index at some value k, write bytes the read surely reads in
-        // slot k.
-        SharedRegion sure;
-        sure.symbol = y.symbol;
-        sure.anchor = y.anchor;
-        sure.begin = y.lo;
-        sure.end = y.sureHi;
-        return meetsInEverySlotExecution(i, a, x.index, sure, y.stride);
+        return meetsInSlot(i, a, written.sureWidth, x, y);
       });
   if (!trace)
     return hazards;

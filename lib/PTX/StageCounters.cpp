@@ -862,15 +862,10 @@ void FunctionAnalysis::markSameCounterSlots(
       // 16), with the counter at some value k: the generic access's role
       // touches, in slot k, bytes the async access surely touches there.
       const SlotAddress &x = *generic.slot, &y = *async.slot;
-      SharedRegion sure;
-      sure.symbol = y.symbol;
-      sure.anchor = y.anchor;
-      sure.begin = y.lo;
-      sure.end = y.sureHi;
       if (x.stride != y.stride || x.symbol != y.symbol ||
           x.anchor != y.anchor || y.lo >= y.sureHi ||
-          !meetsInEverySlotExecution(hazard.generic, hazard.genericAccess,
-                                     x.index, sure, y.stride))
+          !meetsInEverySlotExecution(hazard.generic, hazard.genericAccess, x,
+                                     y))
         continue;
     }
     unsigned id = generic.slot->counter;

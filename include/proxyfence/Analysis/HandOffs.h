@@ -53,6 +53,14 @@ public:
   bool surelyMeet(mlir::Value a, mlir::Value b) const;
   /// The barrier `barrier` names for the engine's meetings.
   engine::BarrierName name(mlir::Value barrier);
+  /// Whether two sides of a hand-off through a ring touch one slot: on
+  /// each side the data (`dataA`, `dataB`) and the barrier (`barrierA`,
+  /// `barrierB`) are `ttg.memdesc_index`es by one index value, and both
+  /// data slots are of one ring of buffers (the same memdesc type, the
+  /// same sure allocation). One barrier slot is one index value, so one
+  /// data slot.
+  bool sameRingSlot(mlir::Value dataA, mlir::Value barrierA, mlir::Value dataB,
+                    mlir::Value barrierB) const;
 
 private:
   const BufferRegionAnalysis &regions;
