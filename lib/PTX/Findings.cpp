@@ -367,27 +367,83 @@ static std::vector<std::pair<int64_t, int64_t>> sureRuns(const Resolved &r,
   return runs;
 }
 
-/// Whether the bytes `a` and `b` surely touch share one.
-static bool surelyMeet(const Resolved &a, const Resolved &b) {
+/// Bytes `a` and `b` both surely touch (one run of them), if any.
+static std::optional<SharedRegion> surelyMeet(const Resolved &a,
+                                              const Resolved &b) {
   SharedRegion x = provenRegion(a), y = provenRegion(b);
   if (!surelyOverlap(x, y))
-    return false;
+    return std::nullopt;
   std::vector<std::pair<int64_t, int64_t>> p = sureRuns(a, x),
                                            q = sureRuns(b, y);
   for (size_t i = 0, j = 0; i < p.size() && j < q.size();) {
-    if (p[i].first < q[j].second && q[j].first < p[i].second)
-      return true;
+    if (p[i].first < q[j].second && q[j].first < p[i].second) {
+      SharedRegion both = x;
+      both.begin = std::max(p[i].first, q[j].first);
+      both.end = std::min(p[i].second, q[j].second);
+      return both;
+    }
     if (p[i].second <= q[j].second)
       ++i;
     else
       ++j;
   }
-  return false;
+  return std::nullopt;
 }
 
-bool isProven(const Module &module, const Resolved &a, const Resolved &b) {
-  if (isResolved(a) && isResolved(b))
-    return surelyMeet(a, b);
+/// Whether an access's surely touched bytes are known: a resolved access,
+/// or an async copy whose start is traced but whose box is not bounded at
+/// all (the last buffer of its symbol), which surely covers its first row
+/// (provenRegion).
+static bool hasSureBytes(const Resolved &r) {
+  return isResolved(r) ||
+         (r.region.symbol >= 0 && r.offsetKnown && r.isAsync &&
+          !r.isDescriptor && !r.isMbarrier && r.extent == Extent::Unbounded);
+}
+
+/// Access (i, a) as the proofs of a meeting read it: a range over the
+/// threads keeps only the bytes of the threads that surely run it
+/// (FunctionAnalysis::sureThreadRuns), none if no thread surely does.
+static Resolved asProven(const FunctionAnalysis &fa, unsigned i, unsigned a) {
+  Resolved r = fa.accesses[i][a];
+  if (!r.threadRange)
+    return r;
+  const std::optional<std::vector<std::pair<int64_t, int64_t>>> &runs =
+      fa.sureThreadRuns(i, a);
+  if (!runs) {
+    r.region.end = r.region.begin; // surely touches nothing known
+    r.threadRuns.clear();
+    r.threadRange = false;
+    return r;
+  }
+  r.threadRuns = *runs;
+  return r;
+}
+
+/// Bytes access (i, ai) and (j, aj) both surely touch where one side is
+/// an unbounded box (hasSureBytes), the other resolved.
+static std::optional<SharedRegion>
+unboundedBoxMeeting(const FunctionAnalysis &fa, unsigned i, unsigned ai,
+                    unsigned j, unsigned aj) {
+  const Resolved &a = fa.accesses[i][ai], &b = fa.accesses[j][aj];
+  if ((isResolved(a) && isResolved(b)) || !hasSureBytes(a) ||
+      !hasSureBytes(b))
+    return std::nullopt;
+  return surelyMeet(asProven(fa, i, ai), asProven(fa, j, aj));
+}
+
+static std::string unboundedBoxRegion(const FunctionAnalysis &fa,
+                                      const SharedRegion &bytes) {
+  return bytes.str(fa.module) +
+         ", which both surely touch (a TMA box whose extent nothing bounds "
+         "still covers its first 16 bytes: PTX ISA #tensor-copy-"
+         "restrictions, boxDim[0] * elementSize is a multiple of 16)";
+}
+
+bool isProven(const FunctionAnalysis &fa, unsigned i, unsigned ai, unsigned j,
+              unsigned aj) {
+  Resolved a = asProven(fa, i, ai), b = asProven(fa, j, aj);
+  if (hasSureBytes(a) && hasSureBytes(b))
+    return surelyMeet(a, b).has_value();
   // The bytes it surely touches (not those it may) span the variable.
   auto covers = [&](const Resolved &r) {
     if (r.region.symbol < 0 || !r.offsetKnown)
@@ -399,7 +455,8 @@ bool isProven(const Module &module, const Resolved &a, const Resolved &b) {
     if (runs.size() != 1 || runs[0].first != 0)
       return false;
     sure.end = runs[0].second;
-    std::optional<uint64_t> size = module.sharedSymbols[r.region.symbol].size;
+    std::optional<uint64_t> size =
+        fa.module.sharedSymbols[r.region.symbol].size;
     return size && sure.end >= static_cast<int64_t>(*size);
   };
   return a.region.symbol >= 0 && a.region.symbol == b.region.symbol &&
@@ -712,8 +769,8 @@ bool isReportedCompletion(const FunctionAnalysis &fa,
                           const CompletionHazard &hazard) {
   return !fa.accesses[hazard.write][hazard.writeAccess].isAsync ||
          hazard.release ||
-         isProven(fa.module, fa.accesses[hazard.write][hazard.writeAccess],
-                  fa.accesses[hazard.async][hazard.asyncAccess]);
+         isProven(fa, hazard.write, hazard.writeAccess, hazard.async,
+                  hazard.asyncAccess);
 }
 
 /// Whether a hazard between warp roles is only an unproven ordering: not
@@ -722,9 +779,8 @@ bool isUnprovenCrossRole(const FunctionAnalysis &fa, const Hazard &hazard) {
   return hazard.crossRole &&
          !(hazard.release &&
            (hazard.sameSlot ||
-            isProven(fa.module,
-                     fa.accesses[hazard.generic][hazard.genericAccess],
-                     fa.accesses[hazard.async][hazard.asyncAccess])));
+            isProven(fa, hazard.generic, hazard.genericAccess, hazard.async,
+                     hazard.asyncAccess)));
 }
 
 /// The generic accesses (instruction, access) pending unfenced on some path
@@ -1268,11 +1324,15 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
                               stringifyHazardKind(hazard.kind));
       continue;
     }
-    std::optional<SharedRegion> firstPass;
+    std::optional<SharedRegion> firstPass, box;
     unsigned minThreads = 0;
+    // An unbounded box's first row proves the meeting only where the first
+    // pass, which names better bytes, does not.
+    box = unboundedBoxMeeting(fa, hazard.generic, hazard.genericAccess,
+                              hazard.async, hazard.asyncAccess);
     if (hazard.sameSlot ||
-        isProven(fa.module, fa.accesses[hazard.generic][hazard.genericAccess],
-                 fa.accesses[hazard.async][hazard.asyncAccess]) ||
+        (!box && isProven(fa, hazard.generic, hazard.genericAccess,
+                          hazard.async, hazard.asyncAccess)) ||
         (firstPass = fa.provenOnFirstPass(
              hazard.generic, hazard.genericAccess, hazard.async,
              hazard.asyncAccess,
@@ -1280,10 +1340,13 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
              // CTA's access, a cluster fence after the arrive) may lie on
              // the way.
              /*acrossFences=*/hazard.why != Unordered::NoFence,
-             &minThreads))) {
+             &minThreads)) ||
+        box) {
       Finding finding = makeMissingFence(fa, hazard, unordering[b]);
       if (firstPass)
         finding.region = firstPassRegion(fa, *firstPass, minThreads);
+      else if (box && !hazard.sameSlot)
+        finding.region = unboundedBoxRegion(fa, *box);
       else if (hazard.firstPass.bytes)
         finding.region =
             handOffRegion(fa, *hazard.firstPass.bytes, hazard.firstPass.lowest,
@@ -1351,19 +1414,24 @@ void checkFunction(const FunctionAnalysis &fa, std::vector<Finding> &out,
                             hazard->async, hazard->asyncAccess,
                             stringifyHazardKind(hazard->kind));
   for (const CompletionHazard &hazard : fa.findCompletionHazards()) {
-    std::optional<SharedRegion> firstPass;
+    std::optional<SharedRegion> firstPass, box;
     unsigned minThreads = 0;
+    box = unboundedBoxMeeting(fa, hazard.write, hazard.writeAccess,
+                              hazard.async, hazard.asyncAccess);
     if (hazard.sameSlot ||
-        isProven(fa.module, fa.accesses[hazard.write][hazard.writeAccess],
-                 fa.accesses[hazard.async][hazard.asyncAccess]) ||
+        (!box && isProven(fa, hazard.write, hazard.writeAccess, hazard.async,
+                          hazard.asyncAccess)) ||
         (!hazard.release &&
          (firstPass = fa.provenOnFirstPass(hazard.async, hazard.asyncAccess,
                                            hazard.write, hazard.writeAccess,
                                            /*acrossFences=*/true,
-                                           &minThreads)))) {
+                                           &minThreads))) ||
+        box) {
       Finding finding = makeMissingWait(fa, hazard);
       if (firstPass)
         finding.region = firstPassRegion(fa, *firstPass, minThreads);
+      else if (box && !hazard.sameSlot)
+        finding.region = unboundedBoxRegion(fa, *box);
       else if (hazard.sameSlot && !hazard.release)
         if (std::optional<std::string> slot = slotRegion(
                 fa, fa.accesses[hazard.write][hazard.writeAccess],
@@ -1512,8 +1580,8 @@ void explainWaits(const FunctionAnalysis &fa,
     for (const CompletionHazard &h : fa.findCompletionHazards(probe, &trace)) {
       if (basePairs.count({h.write, h.async}) || !isReportedCompletion(fa, h))
         continue;
-      FindingKind kind = isProven(fa.module, fa.accesses[h.write][h.writeAccess],
-                                  fa.accesses[h.async][h.asyncAccess])
+      FindingKind kind = isProven(fa, h.write, h.writeAccess, h.async,
+                                  h.asyncAccess)
                              ? FindingKind::MissingCompletionWait
                              : FindingKind::UnprovenOrdering;
       pairs.add(kind, "WAR", h.write, h.async, [&] {

@@ -174,13 +174,17 @@ AbstractValue Provenance::firstPassValue(unsigned definition,
 
 bool Provenance::threadWindows(
     StringRef operand, int64_t width,
-    std::vector<std::pair<int64_t, int64_t>> &runs, int64_t scale) const {
+    std::vector<std::pair<int64_t, int64_t>> &runs, int64_t scale,
+    const std::vector<bool> *only) const {
   runs.clear();
   const ThreadValues *exact = threadValues(operand.trim(), 0);
   if (!exact || exact->values.empty() || exact->broadcast || width <= 0 ||
       scale <= 0)
     return false;
-  std::vector<int64_t> starts = exact->values;
+  std::vector<int64_t> starts;
+  for (unsigned t = 0; t != exact->values.size(); ++t)
+    if (!only || (t < only->size() && (*only)[t]))
+      starts.push_back(exact->values[t]);
   for (int64_t &start : starts) {
     if (start > (int64_t(1) << 40) / scale || start < -(int64_t(1) << 40) / scale)
       return false;
@@ -406,6 +410,64 @@ FunctionAnalysis::threadsReaching(unsigned i, unsigned n, unsigned lowest,
   if (undetermined)
     *undetermined = it->second.second;
   return it->second.first;
+}
+
+const std::optional<std::vector<std::pair<int64_t, int64_t>>> &
+FunctionAnalysis::sureThreadRuns(unsigned i, unsigned a) const {
+  auto [it, fresh] = sureThreadRunsCache.try_emplace({i, a});
+  if (!fresh)
+    return it->second;
+  const Resolved &r = accesses[i][a];
+  const Access &access = roles[i].accesses[a];
+  const Instruction &inst = function.instructions[i];
+  StringRef operand = inst.operands[access.operand];
+  if (!r.threadRange || !isMemoryOperand(operand))
+    return it->second;
+  int64_t width = access.width ? static_cast<int64_t>(*access.width)
+                  : r.sureWidth > 0 ? r.sureWidth
+                  : r.isAsync && !r.isMbarrier ? 16
+                                              : 0;
+  if (width <= 0)
+    return it->second;
+  // The threads that surely run it once it runs: of the CTA's threads
+  // along x (the .maxntid bound, else 1024, as the thread range itself
+  // takes them), those whose way there lets them through. A thread whose
+  // way may not lead there proves nothing.
+  unsigned n = provenance.threadsAlongX();
+  std::optional<Runners> runners = threadsReaching(i, n, 0);
+  if (!runners)
+    return it->second;
+  if (runners->elected) {
+    // The lane elect.sync chose in a warp all of whose lanes are runners:
+    // whichever it is, the bytes all its lanes' offsets give (as in
+    // computeSureBytes).
+    unsigned warp = 0;
+    auto whole = [&](unsigned w) {
+      return (w + 1) * 32 <= runners->threads.size() &&
+             std::all_of(runners->threads.begin() + w * 32,
+                         runners->threads.begin() + (w + 1) * 32,
+                         [](bool t) { return t; });
+    };
+    while ((warp + 1) * 32 <= runners->threads.size() && !whole(warp))
+      ++warp;
+    if (!whole(warp))
+      return it->second;
+    runners->threads.assign(runners->threads.size(), false);
+    std::fill(runners->threads.begin() + warp * 32,
+              runners->threads.begin() + (warp + 1) * 32, true);
+  }
+  StringRef base;
+  int64_t displacement = parseDisplacement(
+      operand.drop_front().split(']').first.split(',').first, base);
+  std::vector<std::pair<int64_t, int64_t>> runs;
+  if (!provenance.threadWindows(base, width, runs, 1, &runners->threads) ||
+      runs.empty() || (runners->elected && runs.size() != 1) ||
+      (runners->elected && runs[0].second - runs[0].first != width))
+    return it->second;
+  for (auto &run : runs)
+    run = {run.first + displacement, run.second + displacement};
+  it->second = std::move(runs);
+  return it->second;
 }
 
 std::optional<FunctionAnalysis::Runners>

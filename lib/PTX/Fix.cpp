@@ -109,9 +109,8 @@ std::pair<std::set<unsigned>, std::set<unsigned>>
 placeWaits(const FunctionAnalysis &fa) {
   std::set<unsigned> strengthen, insertBefore;
   for (const CompletionHazard &hazard : fa.findCompletionHazards()) {
-    const Resolved &write = fa.accesses[hazard.write][hazard.writeAccess];
-    const Resolved &read = fa.accesses[hazard.async][hazard.asyncAccess];
-    if (!isProven(fa.module, write, read))
+    if (!isProven(fa, hazard.write, hazard.writeAccess, hazard.async,
+                  hazard.asyncAccess))
       continue;
     Role kind = hazard.completion == Completion::BulkGroup   ? Role::BulkWait
                 : hazard.completion == Completion::WgmmaGroup ? Role::WgmmaWait

@@ -464,6 +464,11 @@ public:
   bool meetsInSlot(unsigned i, unsigned a, int64_t width, const SlotAddress &x,
                    const SlotAddress &y) const;
 
+  /// For an access whose offset is a function of the thread: the bytes
+  /// the threads that surely run it touch (runs in order), or nothing
+  /// when no thread surely does (Findings.cpp's proofs of a meeting).
+  const std::optional<std::vector<std::pair<int64_t, int64_t>>> &
+  sureThreadRuns(unsigned i, unsigned a) const;
 private:
   /// What an access surely touches on the first pass: all the bytes of
   /// `all`, and some byte of each of `windows`.
@@ -482,6 +487,9 @@ private:
   };
   std::optional<SureBytes> sureBytes(unsigned i, unsigned a,
                                      const Runners &runners) const;
+  mutable std::map<std::pair<unsigned, unsigned>,
+                   std::optional<std::vector<std::pair<int64_t, int64_t>>>>
+      sureThreadRunsCache;
   std::optional<SureBytes> computeSureBytes(unsigned i, unsigned a,
                                             const Runners &runners) const;
   mutable std::map<std::tuple<unsigned, unsigned, bool, std::vector<bool>>,
@@ -757,9 +765,11 @@ bool isOwnBarrier(const Resolved &generic, const Resolved &async);
 /// both reads, bytes that may alias, and not an mbarrier instruction on the
 /// async op's own barrier.
 bool mayConflict(const Resolved &generic, const Resolved &async);
-/// Whether the bytes of two accesses are proven to overlap (both resolved
-/// and the bytes they surely touch meet; lib/PTX/Findings.cpp).
-bool isProven(const Module &module, const Resolved &a, const Resolved &b);
+/// Whether the bytes of access `ai` of instruction `i` and access `aj` of
+/// `j` are proven to overlap (both resolved and the bytes they surely
+/// touch meet; lib/PTX/Findings.cpp).
+bool isProven(const FunctionAnalysis &fa, unsigned i, unsigned ai, unsigned j,
+              unsigned aj);
 /// The tensormap proxy's missing fences of one function: a tensor map
 /// rewritten by generic stores and then read by a TMA, in a function with no
 /// fence.proxy.tensormap::generic acquire (lib/PTX/Tensormaps.cpp).

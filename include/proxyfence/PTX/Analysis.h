@@ -173,9 +173,14 @@ public:
   /// per-thread values are not known (a register defined more than once,
   /// a range the ranges only bound). With `scale`, the windows are at
   /// v * scale (the register scaled by a later `shl` or `mul`).
+  /// With `only`, the windows of the threads it marks alone.
   bool threadWindows(llvm::StringRef operand, int64_t width,
                      std::vector<std::pair<int64_t, int64_t>> &runs,
-                     int64_t scale = 1) const;
+                     int64_t scale = 1,
+                     const std::vector<bool> *only = nullptr) const;
+  /// The threads along x whose values are computed (the .maxntid/.reqntid
+  /// bound, else 1024).
+  unsigned threadsAlongX() const { return threadsX; }
   const std::vector<Anchor> &getAnchors() const { return anchors; }
   /// The registers shaped as stage counters (with a CFG).
   const std::vector<CounterShape> &getCounterShapes() const {
