@@ -155,6 +155,12 @@ AbstractValue bitwise(StringRef op, const AbstractValue &a,
     return symbolOnly(a);
   if (b.kind == K::Address && op != "shl" && op != "shr")
     return symbolOnly(b);
+  // A left shift by a constant multiplies by a power of two, of a negative
+  // value too (two's complement; nvcc doubles a `selp 16, -16` step so).
+  if (op == "shl" && a.kind == K::Int && a.lo < 0 && isNonNegativeInt(b) &&
+      b.lo == b.hi && b.lo <= 40 && a.lo >= -(kLimit >> b.lo) &&
+      a.hi <= (kLimit >> b.lo))
+    return integer(a.lo * (int64_t(1) << b.lo), a.hi * (int64_t(1) << b.lo));
   if (!isNonNegativeInt(a) || !isNonNegativeInt(b))
     return top();
   if (op == "and")
@@ -1482,8 +1488,16 @@ Provenance::computeThreadValues(StringRef reg, unsigned depth, int definition,
       return nullptr;
     for (unsigned t = 0; t != n; ++t) {
       int64_t amount = (*b)[t];
-      if (amount < 0 || ((*a)[t] < 0 && (root == "shl" || !isSigned)))
+      if (amount < 0 || ((*a)[t] < 0 && root == "shr" && !isSigned))
         return nullptr;
+      // A negative value shifted left is multiplied by 2^amount (two's
+      // complement), while it stays in range.
+      if (root == "shl" && (*a)[t] < 0) {
+        if (amount > 61 || (*a)[t] < -(kExactLimit >> amount))
+          return nullptr;
+        values.push_back((*a)[t] * (int64_t(1) << amount));
+        continue;
+      }
       // A shift by the register's width or more is clamped to it (PTX ISA
       // #integer-arithmetic-instructions-shr): a non-negative value
       // shifted right is then 0.
