@@ -699,7 +699,8 @@ std::string firstPassRegion(const FunctionAnalysis &fa,
       ", which both touch the first time the path runs (no loop back "
       "edge taken, every register at its value from before the loop)";
   if (minThreads)
-    text += ", evaluated for threads " + std::to_string(minThreads - 128) +
+    text += ", evaluated for threads " +
+            std::to_string((minThreads - 1) / 128 * 128) +
             " to " + std::to_string(minThreads - 1) +
             " (the CTA's size is only bounded, by .maxntid: in a CTA of at "
             "least " +

@@ -860,6 +860,21 @@ FunctionAnalysis::computeSureBytes(unsigned i, unsigned a,
           cover.push_back({begin, end});
       }
       out.all.insert(out.all.end(), cover.begin(), cover.end());
+    } else {
+      // The offsets of all threads at once are not known (a register the
+      // loop carries, at its value from before the loop on the first
+      // pass): each running thread's own first-pass offset, for a role of
+      // at most four warps.
+      unsigned running = unsigned(llvm::count(threads, true));
+      if (running > 1 && running <= 128)
+        for (unsigned t = unsigned(focus) + 1; t != threads.size(); ++t) {
+          if (!threads[t])
+            continue;
+          Resolved each = resolveFirst(int(t));
+          if (each.region.symbol == out.symbol &&
+              each.region.anchor == out.anchor)
+            singleOffsetBytes(each, access, out.all, out.windows);
+        }
     }
   }
   if (out.all.empty() && out.windows.empty())
@@ -1123,15 +1138,17 @@ FunctionAnalysis::provenOnFirstPass(unsigned first, unsigned firstAccess,
     return w;
   if (function.requiredThreads || !function.maxThreads[0])
     return std::nullopt;
-  // A warp role of a CTA whose size is only bounded: each warpgroup.
+  // A warp role of a CTA whose size is only bounded: each warpgroup, the
+  // last one as far as the bound (.maxntid 288: threads 256..287).
   for (unsigned group = threads >= 128 ? 1 : 0;
-       128 * (group + 1) <= function.maxThreads[0]; ++group)
-    if (std::optional<SharedRegion> w =
-            meetIn(128 * (group + 1), 128 * group)) {
+       128 * group < function.maxThreads[0]; ++group) {
+    unsigned n = std::min(128 * (group + 1), function.maxThreads[0]);
+    if (std::optional<SharedRegion> w = meetIn(n, 128 * group)) {
       if (minThreads)
-        *minThreads = 128 * (group + 1);
+        *minThreads = n;
       return w;
     }
+  }
   return std::nullopt;
 }
 

@@ -24,7 +24,10 @@ and every wait marked `// needed` is tight. Checked:
       of errors and unproven orderings;
   R6  deleting a fence marked `// released late` (a consumer that releases
       each ring slot one stage late, through a release counter of its
-      own) is reported as an error, not only as an unproven ordering.
+      own) is reported as an error, not only as an unproven ordering;
+  R7  deleting any one fence, and weakening any needed wait, is reported
+      as an error (the hazard it leaves is real, and the checker proves
+      it), not only as an unproven ordering.
 
 With --stats, also how many deletions and weakenings are errors.
 
@@ -117,6 +120,9 @@ def check_seed(seed, checker, ptxas, tmp):
         if LATE.search(line) and not error:
             failures.append(("R6", "deleting the fence at line %d, released "
                              "late, is not an error" % i))
+        elif not error:
+            failures.append(("R7", "deleting the fence at line %d is not an "
+                             "error" % i))
     for i, line in enumerate(lines, 1):
         m = NEEDED_WAIT.search(line)
         if not m:
@@ -127,10 +133,14 @@ def check_seed(seed, checker, ptxas, tmp):
         with open(variant, "w") as f:
             f.writelines(lines[:i - 1] + [weaker] + lines[i:])
         found = findings(checker, variant)
-        counts["wait errors"] += any(f["severity"] == "error" for f in found)
+        error = any(f["severity"] == "error" for f in found)
+        counts["wait errors"] += error
         if not keys(found) - base_keys:
             failures.append(("R3", "weakening the wait at line %d is not "
                              "reported" % i))
+        elif not error:
+            failures.append(("R7", "weakening the wait at line %d is not an "
+                             "error" % i))
     proc = run(checker + ["explain", "--format=json", path])
     if proc.returncode != 0:
         failures.append(("R4", "explain failed: " + proc.stderr.strip()))

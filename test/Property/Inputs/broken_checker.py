@@ -15,7 +15,10 @@ Runs PROXYFENCE with ARG... and passes its output on, except:
                  waits (ptx_roles_check.py R3)
   unproven-roles `check --format=json` reports the missing fences proven
                  through a hand-off between warp roles as unproven
-                 orderings (warnings; ptx_roles_check.py R6)
+                 orderings (warnings; ptx_roles_check.py R6, R7)
+  unproven-waits `check --format=json` reports the proven missing
+                 completion waits as unproven orderings (warnings;
+                 ptx_roles_check.py R7)
 """
 
 import json
@@ -42,12 +45,15 @@ def main():
             drop = lambda f: f["kind"] == "missing-completion-wait"  # noqa
         report["findings"] = [f for f in report["findings"] if not drop(f)]
         out = (json.dumps(report, indent=2) + "\n").encode("utf-8")
-    if mode == "unproven-roles" and args[:1] == ["check"] and \
-            "--format=json" in args and proc.returncode in (0, 1):
+    if mode in ("unproven-roles", "unproven-waits") and \
+            args[:1] == ["check"] and "--format=json" in args and \
+            proc.returncode in (0, 1):
         report = json.loads(out.decode("utf-8"))
         for f in report["findings"]:
-            if f.get("path", "").startswith("warp roles") and \
-                    f["severity"] == "error":
+            demoted = f.get("path", "").startswith("warp roles") \
+                if mode == "unproven-roles" \
+                else f["kind"] == "missing-completion-wait"
+            if demoted and f["severity"] == "error":
                 f["severity"] = "warning"
                 f["kind"] = "unproven-ordering"
         out = (json.dumps(report, indent=2) + "\n").encode("utf-8")
