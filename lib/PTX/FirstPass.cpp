@@ -299,10 +299,103 @@ static bool electsOneLane(const Instruction &def) {
          mask == "4294967295";
 }
 
+bool FunctionAnalysis::isVaryingAt(StringRef reg, unsigned at) const {
+  if (!isVarying(reg))
+    return false;
+  const std::vector<Instruction> &insts = function.instructions;
+  if (varyingDefinitions.empty())
+    varyingDefinitions.assign(insts.size(), 0);
+  // The definitions of `name` that reach instruction `use` (false: too
+  // many to follow, taken to vary).
+  auto definitionsOf = [&](StringRef name, unsigned use,
+                           llvm::SmallVectorImpl<unsigned> &defs) {
+    defs.clear();
+    int def = provenance.getDefinition(name);
+    if (def >= 0) {
+      defs.push_back(unsigned(def));
+      return true;
+    }
+    if (provenance.reachingDefinitions(name, use, defs))
+      return true;
+    const auto &all = provenance.getAllDefinitions();
+    auto it = all.find(name);
+    // Asked only of registers isVarying names, which some instruction
+    // defines: where the provenance keeps no definition of it (an
+    // operand's part), or too many, it is taken to vary.
+    if (it == all.end() ||
+        it->second.size() >= Provenance::kDefinitionsKept)
+      return false;
+    defs.assign(it->second.begin(), it->second.end());
+    return true;
+  };
+  // A definition varies iff it reaches, through the registers it reads and
+  // their reaching definitions, one that produces a varying value: a
+  // search from the definitions of `reg` at `at`. A search that finds none
+  // proves every definition it visited uniform.
+  llvm::SmallVector<unsigned, 16> work;
+  // Each visited definition, and the one whose read led to it (itself for
+  // the first ones): a definition found to vary makes those that led to it
+  // vary too.
+  llvm::DenseMap<unsigned, unsigned> from;
+  llvm::SmallVector<unsigned, 4> defs;
+  auto markFrom = [&](unsigned d) {
+    while (varyingDefinitions[d] != 1) {
+      varyingDefinitions[d] = 1;
+      d = from[d];
+    }
+  };
+  // False when `name` read at `use` surely varies.
+  auto push = [&](StringRef name, unsigned use, unsigned by) {
+    if (!isVarying(name))
+      return true;
+    if (!definitionsOf(name, use, defs))
+      return false;
+    for (unsigned d : defs) {
+      if (varyingDefinitions[d] == 1)
+        return false;
+      if (varyingDefinitions[d] == 0 && from.try_emplace(d, by).second)
+        work.push_back(d);
+    }
+    return true;
+  };
+  // The roots lead to themselves.
+  llvm::SmallVector<unsigned, 4> roots;
+  if (!definitionsOf(reg, at, roots))
+    return true;
+  for (unsigned d : roots) {
+    if (varyingDefinitions[d] == 1)
+      return true;
+    if (varyingDefinitions[d] == 0 && from.try_emplace(d, d).second)
+      work.push_back(d);
+  }
+  bool varies = false;
+  while (!varies && !work.empty()) {
+    unsigned d = work.pop_back_val();
+    const Instruction &inst = insts[d];
+    bool source = producesVarying(inst) ||
+                  (inst.isPredicated() && !push(inst.predicate, d, d));
+    for (unsigned o = 1; !source && o < inst.operands.size(); ++o) {
+      llvm::SmallVector<StringRef, 4> names;
+      registerNamesIn(inst.operands[o], names);
+      source = llvm::any_of(names, [&](StringRef n) { return !push(n, d, d); });
+    }
+    if (source) {
+      varyingDefinitions[d] = 0;
+      markFrom(d);
+      varies = true;
+    }
+  }
+  if (!varies)
+    for (auto [d, by] : from)
+      varyingDefinitions[d] = 2;
+  return varies;
+}
+
 bool FunctionAnalysis::requireThreads(StringRef pred, bool want,
                                       std::vector<bool> &threads,
-                                      unsigned depth, bool &elected) const {
-  if (!isVarying(pred))
+                                      unsigned depth, bool &elected,
+                                      int at) const {
+  if (at >= 0 ? !isVaryingAt(pred, unsigned(at)) : !isVarying(pred))
     return true; // the same in every thread: the path is taken to be feasible
   int electDef = provenance.getDefinition(pred);
   if (electDef >= 0 && electsOneLane(function.instructions[electDef])) {
@@ -377,16 +470,19 @@ bool FunctionAnalysis::requireThreads(StringRef pred, bool want,
   StringRef b = StringRef(inst.operands[2]).trim();
   bool negA = a.consume_front("!"), negB = b.consume_front("!");
   if ((isOr && !want) || (isAnd && want))
-    return requireThreads(a, want != negA, threads, depth + 1, elected) &&
-           requireThreads(b, want != negB, threads, depth + 1, elected);
+    return requireThreads(a, want != negA, threads, depth + 1, elected,
+                          def) &&
+           requireThreads(b, want != negB, threads, depth + 1, elected, def);
   // One operand decides: the other must not be an election (a lane chosen
   // or not chosen cannot be told from the threads alone).
   bool ignored = false;
-  if (!isVarying(a))
-    return requireThreads(b, want != negB, threads, depth + 1, ignored) &&
+  if (!isVaryingAt(a, unsigned(def)))
+    return requireThreads(b, want != negB, threads, depth + 1, ignored,
+                          def) &&
            !ignored;
-  if (!isVarying(b))
-    return requireThreads(a, want != negA, threads, depth + 1, ignored) &&
+  if (!isVaryingAt(b, unsigned(def)))
+    return requireThreads(a, want != negA, threads, depth + 1, ignored,
+                          def) &&
            !ignored;
   return false;
 }
@@ -483,10 +579,10 @@ FunctionAnalysis::computeThreadsReaching(unsigned i, unsigned n,
   };
   // A guard that pins a register holds in every thread taking the way.
   auto require = [&](StringRef pred, bool value, std::vector<bool> &threads,
-                     bool &elected) {
+                     bool &elected, unsigned at) {
     if (pinnedGuards && pinnedGuards->contains(guardKey(pred, value)))
       return true;
-    return requireThreads(pred, value, threads, 0, elected);
+    return requireThreads(pred, value, threads, 0, elected, int(at));
   };
   Runners runners;
   runners.threads.assign(n, true);
@@ -527,12 +623,12 @@ FunctionAnalysis::computeThreadsReaching(unsigned i, unsigned n,
       want = *taken;
     }
     if (!require(last.predicate, want != last.negated, threads,
-                 runners.elected))
+                 runners.elected, end))
       return unknown();
   }
   const Instruction &inst = function.instructions[i];
   if (inst.isPredicated() &&
-      !require(inst.predicate, !inst.negated, threads, runners.elected))
+      !require(inst.predicate, !inst.negated, threads, runners.elected, i))
     return unknown();
   if (llvm::none_of(threads, [](bool t) { return t; }))
     return std::nullopt;
@@ -604,8 +700,9 @@ bool FunctionAnalysis::surelyOffWay(unsigned i, unsigned n,
     for (unsigned t = lowest; t != n; ++t)
       threads[t] = true;
     bool elected = false;
-    off = isVarying(pred) &&
-          requireThreads(pred, value, threads, 0, elected) && !elected &&
+    off = isVaryingAt(pred, end) &&
+          requireThreads(pred, value, threads, 0, elected, int(end)) &&
+          !elected &&
           llvm::none_of(threads, [](bool t) { return t; });
     return !off;
   });

@@ -571,9 +571,20 @@ private:
   /// Clears in `threads` those in which predicate `pred` is not `want`;
   /// sets `elected` where it is true only in elect.sync's lane; false
   /// when that is not known.
+  /// `at`: the instruction that reads `pred` (its reaching definitions
+  /// decide whether it varies), or -1.
   bool requireThreads(llvm::StringRef pred, bool want,
                       std::vector<bool> &threads, unsigned depth,
-                      bool &elected) const;
+                      bool &elected, int at = -1) const;
+  /// Whether `reg` as instruction `at` reads it may differ between the
+  /// threads of a CTA: some definition of it reaching `at` produces a
+  /// varying value or reads one (isVarying, by reaching definitions where
+  /// the provenance knows them: a uniform flag that another branch of the
+  /// kernel also computes from a thread's own load).
+  bool isVaryingAt(llvm::StringRef reg, unsigned at) const;
+  /// Per instruction, as a definition: 0 not known yet, 1 varies, 2 does
+  /// not (isVaryingAt).
+  mutable std::vector<uint8_t> varyingDefinitions;
   /// Whether lanes 0-31 surely exist: thread 0 runs an elect.sync over
   /// all 32 lanes, which waits for each of them.
   bool firstWarpWhole() const;

@@ -1762,6 +1762,15 @@ bool Provenance::isFunctionOfThread(StringRef operand, unsigned index) const {
   return threadOnly(operand, index, 0);
 }
 
+bool Provenance::reachingDefinitions(
+    StringRef reg, unsigned at, llvm::SmallVectorImpl<unsigned> &out) const {
+  const ReachingDefinitions *defs = localDefinition(reg, at);
+  if (!defs)
+    return false;
+  out.assign(defs->begin(), defs->end());
+  return true;
+}
+
 /// Per instruction, the registers it reads that are defined more than once
 /// and whose reaching definitions are known (nvcc reuses registers: `%r1350`
 /// an address in one loop and another in the next, which a join per

@@ -210,6 +210,10 @@ public:
     const ReachingDefinitions *defs = localDefinition(reg, at);
     return defs && defs->size() == 1 ? int((*defs)[0]) : -1;
   }
+  /// The definitions of a register defined more than once that reach
+  /// instruction `at`, where they are known (false otherwise).
+  bool reachingDefinitions(llvm::StringRef reg, unsigned at,
+                           llvm::SmallVectorImpl<unsigned> &out) const;
   /// Per register, the instructions that define it (name it in a first
   /// operand that is not an address), in text order; at most
   /// kDefinitionsKept, so a list of that size means "that many or more".
