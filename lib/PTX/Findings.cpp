@@ -510,13 +510,24 @@ describeUnresolved(const FunctionAnalysis &fa, unsigned inst, unsigned a) {
   }
   if (isBoundedOnly(r)) {
     SharedRegion sure = provenRegion(r);
+    // A TMA store (cp.async.bulk... .global.shared::cta) reads shared
+    // memory; a load writes it. Its start may be a range of which each
+    // execution takes one value (a stage index): then the first rows of
+    // all starts may share no byte.
+    std::string verb = r.isWrite ? "writes" : "reads";
     return {"its extent is only bounded (a TMA box is not in the PTX; " +
                 std::string(r.extent == Extent::ExpectTx
                                 ? "the expect_tx bytes of its mbarrier"
                                 : "the next buffer of " + name) +
-                " bound it to " + r.region.str(fa.module) +
-                "), and the bytes it surely writes, " + sure.str(fa.module) +
-                ", are not those of the other access",
+                " bound it to " + r.region.str(fa.module) + "), and " +
+                (sure.begin < sure.end
+                     ? "the bytes it surely " + verb + ", " +
+                           sure.str(fa.module) +
+                           ", are not those of the other access"
+                     : "its start is a range of which each execution takes "
+                       "one value (a stage index), and no byte is surely " +
+                           std::string(r.isWrite ? "written" : "read") +
+                           " at every start"),
             "bounded-extent"};
   }
   if (isExecutionRange(r) && r.extent == Extent::Known) {
