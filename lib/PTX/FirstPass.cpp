@@ -962,13 +962,21 @@ FunctionAnalysis::computeSureBytes(unsigned i, unsigned a,
       // loop carries, at its value from before the loop on the first
       // pass): each running thread's own first-pass offset, for a role of
       // at most four warps.
+      // Only the address is evaluated again (not the access's ring slots).
       unsigned running = unsigned(llvm::count(threads, true));
       if (running > 1 && running <= 128)
         for (unsigned t = unsigned(focus) + 1; t != threads.size(); ++t) {
           if (!threads[t])
             continue;
-          Resolved each = resolveFirst(int(t));
-          if (each.region.symbol == out.symbol &&
+          Resolved each = one;
+          each.offsetKnown = each.singleOffset = false; // set if traced
+          bool remote = false;
+          provenance.setFirstPass(true, int(t));
+          each.region = resolveAddress(inst, access.operand,
+                                       static_cast<uint64_t>(*width), &remote,
+                                       &each.offsetKnown, &each.singleOffset);
+          provenance.setFirstPass(false);
+          if (!remote && each.region.symbol == out.symbol &&
               each.region.anchor == out.anchor)
             singleOffsetBytes(each, access, out.all, out.windows);
         }
