@@ -510,6 +510,11 @@ FunctionAnalysis::threadsReaching(unsigned i, unsigned n, unsigned lowest,
 
 const std::optional<std::vector<std::pair<int64_t, int64_t>>> &
 FunctionAnalysis::sureThreadRuns(unsigned i, unsigned a) const {
+  // Kept per access, so not asked under pinned registers (whose values are
+  // another proof's own): nothing is proven then.
+  static const std::optional<std::vector<std::pair<int64_t, int64_t>>> none;
+  if (pinnedGuards)
+    return none;
   auto [it, fresh] = sureThreadRunsCache.try_emplace({i, a});
   if (!fresh)
     return it->second;
