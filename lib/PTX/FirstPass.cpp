@@ -1388,15 +1388,27 @@ bool FunctionAnalysis::meetsInEverySlotExecution(unsigned i, unsigned a,
     auto it = all.find(reg);
     if (it == all.end())
       continue; // a special register or a parameter's
-    if (it->second.size() != 1 || seen.size() > 64)
+    if (seen.size() > 64)
       return false;
-    const Instruction &d = function.instructions[it->second.front()];
-    StringRef root = StringRef(d.opcode).split('.').first;
-    if (d.isPredicated() || root == "ld" || root == "atom" ||
-        root == "shfl" || root == "call")
+    // Several definitions only as straight-line updates in place, in one
+    // block outside every loop (`shl r, t, 2; and r, r, 1020`): the value
+    // is the same in every iteration, the one the first pass evaluates.
+    unsigned home = cfg.blockOf[it->second.front()];
+    if (it->second.size() != 1 &&
+        (it->second.size() >= Provenance::kDefinitionsKept ||
+         cfg.cycle[home] >= 0 ||
+         llvm::any_of(it->second,
+                      [&](unsigned def) { return cfg.blockOf[def] != home; })))
       return false;
-    for (unsigned o = 1; o < d.operands.size(); ++o)
-      addRegisters(d.operands[o]);
+    for (unsigned def : it->second) {
+      const Instruction &d = function.instructions[def];
+      StringRef root = StringRef(d.opcode).split('.').first;
+      if (d.isPredicated() || root == "ld" || root == "atom" ||
+          root == "shfl" || root == "call")
+        return false;
+      for (unsigned o = 1; o < d.operands.size(); ++o)
+        addRegisters(d.operands[o]);
+    }
   }
   // The threads that run it with the index at k are those the first pass
   // finds: it lies in a loop and runs in every iteration (its block
