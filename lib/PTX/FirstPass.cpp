@@ -344,8 +344,9 @@ bool FunctionAnalysis::isVaryingAt(StringRef reg, unsigned at) const {
       d = from[d];
     }
   };
-  // False when `name` read at `use` surely varies.
-  auto push = [&](StringRef name, unsigned use, unsigned by) {
+  // False when `name` read at `use` surely varies. `by`: the definition
+  // whose read this is; none for the roots, which lead to themselves.
+  auto push = [&](StringRef name, unsigned use, std::optional<unsigned> by) {
     if (!isVarying(name))
       return true;
     if (!definitionsOf(name, use, defs))
@@ -353,22 +354,13 @@ bool FunctionAnalysis::isVaryingAt(StringRef reg, unsigned at) const {
     for (unsigned d : defs) {
       if (varyingDefinitions[d] == 1)
         return false;
-      if (varyingDefinitions[d] == 0 && from.try_emplace(d, by).second)
+      if (varyingDefinitions[d] == 0 &&
+          from.try_emplace(d, by.value_or(d)).second)
         work.push_back(d);
     }
     return true;
   };
-  // The roots lead to themselves.
-  llvm::SmallVector<unsigned, 4> roots;
-  if (!definitionsOf(reg, at, roots))
-    return true;
-  for (unsigned d : roots) {
-    if (varyingDefinitions[d] == 1)
-      return true;
-    if (varyingDefinitions[d] == 0 && from.try_emplace(d, d).second)
-      work.push_back(d);
-  }
-  bool varies = false;
+  bool varies = !push(reg, at, std::nullopt);
   while (!varies && !work.empty()) {
     unsigned d = work.pop_back_val();
     const Instruction &inst = insts[d];
@@ -508,6 +500,17 @@ FunctionAnalysis::threadsReaching(unsigned i, unsigned n, unsigned lowest,
   return it->second.first;
 }
 
+/// The first warp all 32 lanes of which are among `threads`, if any.
+static std::optional<unsigned>
+firstWholeWarp(const std::vector<bool> &threads) {
+  for (unsigned warp = 0; (warp + 1) * 32 <= threads.size(); ++warp)
+    if (std::all_of(threads.begin() + warp * 32,
+                    threads.begin() + (warp + 1) * 32,
+                    [](bool t) { return t; }))
+      return warp;
+  return std::nullopt;
+}
+
 const std::optional<std::vector<std::pair<int64_t, int64_t>>> &
 FunctionAnalysis::sureThreadRuns(unsigned i, unsigned a) const {
   // Kept per access, so not asked under pinned registers (whose values are
@@ -542,20 +545,12 @@ FunctionAnalysis::sureThreadRuns(unsigned i, unsigned a) const {
     // The lane elect.sync chose in a warp all of whose lanes are runners:
     // whichever it is, the bytes all its lanes' offsets give (as in
     // computeSureBytes).
-    unsigned warp = 0;
-    auto whole = [&](unsigned w) {
-      return (w + 1) * 32 <= runners->threads.size() &&
-             std::all_of(runners->threads.begin() + w * 32,
-                         runners->threads.begin() + (w + 1) * 32,
-                         [](bool t) { return t; });
-    };
-    while ((warp + 1) * 32 <= runners->threads.size() && !whole(warp))
-      ++warp;
-    if (!whole(warp))
+    std::optional<unsigned> warp = firstWholeWarp(runners->threads);
+    if (!warp)
       return it->second;
     runners->threads.assign(runners->threads.size(), false);
-    std::fill(runners->threads.begin() + warp * 32,
-              runners->threads.begin() + (warp + 1) * 32, true);
+    std::fill(runners->threads.begin() + *warp * 32,
+              runners->threads.begin() + (*warp + 1) * 32, true);
   }
   StringRef base;
   int64_t displacement = parseDisplacement(
@@ -902,14 +897,10 @@ FunctionAnalysis::computeSureBytes(unsigned i, unsigned a,
     // threads: whichever lane it is, a warp all of whose lanes touch the
     // same bytes surely touches them (a Mosaic GPU warp's TMA offset,
     // broadcast from lane 0 by shfl.sync.idx).
-    unsigned warp = 0;
-    while ((warp + 1) * 32 <= threads.size() &&
-           !std::all_of(threads.begin() + warp * 32,
-                        threads.begin() + (warp + 1) * 32,
-                        [](bool t) { return t; }))
-      ++warp;
-    if ((warp + 1) * 32 > threads.size())
+    std::optional<unsigned> wholeWarp = firstWholeWarp(threads);
+    if (!wholeWarp)
       return std::nullopt;
+    unsigned warp = *wholeWarp;
     std::optional<Resolved> same;
     for (unsigned lane = 0; lane != 32; ++lane) {
       Resolved one = resolveFirst(int(warp * 32 + lane));
